@@ -1,0 +1,146 @@
+"""What is stored: players, game sessions, their seats, rounds and per-player entries.
+
+The models are generic across the five games. What people entered at the table
+is stored in columns (bids, tricks, high-card points, contract facts); what the
+rules derive from it (each round's points and running totals, labels, dealer)
+is stored beside it when a round is saved, so history and statistics read
+stored numbers and never replay whole games.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from .rules import GAME_CHOICES, get_rules
+
+
+class Player(models.Model):
+    """A name a user plays with, reused across their games."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=40)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "name"], name="player_name_unique_per_owner"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class GameSession(models.Model):
+    """One game played at a table, from seating to the last round."""
+
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "In progress"
+        FINISHED = "finished", "Finished"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_sessions")
+    game = models.CharField(max_length=30, choices=GAME_CHOICES)
+    options = models.JSONField(default=dict, blank=True)
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_PROGRESS)
+    finished_early = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # Derived when a round is saved, for lists and statistics.
+    winners = models.JSONField(default=list, blank=True)  # seat indices
+    # Bumped on every change; several phones editing one game compare it.
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created"]
+        indexes = [
+            models.Index(fields=["owner", "-created"], name="session_owner_created"),
+            models.Index(fields=["owner", "game", "-created"], name="session_owner_game_created"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} #{self.pk}"
+
+    @property
+    def rules(self):
+        return get_rules(self.game)
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Seat(models.Model):
+    """A player's place in a session's seating order (play passes in this order)."""
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["session", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["session", "player"], name="seat_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.position}"
+
+
+class Round(models.Model):
+    """One round (hand, deal) of a session: its facts, and what they scored."""
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()  # 1-based
+    # Derived from the schedule when saved.
+    label = models.CharField(max_length=20, blank=True)
+    dealer = models.PositiveSmallIntegerField(default=0)
+    complete = models.BooleanField(default=False)
+    # Facts entered at the table; which ones a game uses is up to its rules.
+    trump = models.CharField(max_length=10, blank=True)  # suit, Rook colour, "rook", "none"
+    penalties = models.JSONField(default=list, blank=True)  # [{"player", "points", "reason"}]
+    redeal = models.BooleanField(default=False)  # Minibridge 20:20
+    contract = models.JSONField(null=True, blank=True)  # bridge games' contract, record format
+    passed_out = models.BooleanField(default=False)  # Memory Bridge: auction passed out
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)  # declaring side / declarer
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="round_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} ({self.label})"
+
+
+class Entry(models.Model):
+    """One player's line in a round."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="entries")
+    position = models.PositiveSmallIntegerField()  # seat position in the session
+    # The seat's player, kept here so statistics need no join through seats.
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    bid = models.SmallIntegerField(null=True, blank=True)
+    tricks = models.SmallIntegerField(null=True, blank=True)
+    hcp = models.SmallIntegerField(null=True, blank=True)  # Minibridge high-card points
+    first_half = models.SmallIntegerField(null=True, blank=True)  # Memory Bridge first-half tricks
+    # Derived when the round is saved.
+    points = models.IntegerField(null=True, blank=True)
+    total = models.IntegerField(null=True, blank=True)
+    out = models.BooleanField(default=False)  # Mormon elimination: out after this round
+
+    class Meta:
+        ordering = ["round", "position"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["round", "position"], name="entry_position_unique"),
+            models.CheckConstraint(condition=Q(position__gte=0), name="entry_position_nonnegative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} seat {self.position}"

@@ -1,0 +1,264 @@
+"""The shape every game's rules take.
+
+A game's rules are plain Python: no Django, no database. A game is described by
+its setup (how many players, options, first dealer) and by its rounds, each a
+plain dict in the session-record format (``../shared/spec/session-record.md``):
+only the facts people enter at the table (bids, tricks, high-card points,
+contract...), never derived numbers.
+
+``GameRules.replay`` is the one entry point: it walks the rounds in order,
+checks each one against the rules, scores it, and returns a ``GameState`` with
+everything a sheet, an export or a validator needs. A round that breaks a rule
+raises ``RuleError`` naming the round (1-based) and the player (index into the
+seating order) where that applies. Because checking a new or corrected round is
+"replay the game with that round in place", there is one validation path for
+entering, correcting and importing rounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+# Strains as the session record spells them; suits of a 52-card deck first.
+STRAINS = ("NT", "S", "H", "D", "C")
+STRAIN_NAMES = {
+    "NT": "no trumps",
+    "S": "spades",
+    "H": "hearts",
+    "D": "diamonds",
+    "C": "clubs",
+}
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+ROOK_COLOURS = ("red", "yellow", "green", "black")
+
+
+class RuleError(ValueError):
+    """A round or setup that breaks a rule.
+
+    ``round`` is 1-based, ``player`` an index into the seating order, ``field``
+    the round field at fault ("bids", "tricks", "hcp", "contract", ...), so a
+    form can show the message beside the right input.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        round: int | None = None,
+        player: int | None = None,
+        field: str | None = None,
+    ):
+        super().__init__(message)
+        self.message = message
+        self.round = round
+        self.player = player
+        self.field = field
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option a game offers when it is created."""
+
+    name: str
+    label: str
+    default: Any
+    kind: type  # bool, int or str
+    choices: tuple[tuple[Any, str], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class RoundInfo:
+    """What is fixed about a round before anything is entered."""
+
+    number: int  # 1-based
+    label: str  # "3", "8NT", "Deal 4", "Hand 2"
+    dealer: int  # seat index
+    leader: int  # seat index of who bids (or announces) and leads first
+    cards: int | None = None  # cards per player in the hand, where the game fixes it
+    trump: str | None = None  # fixed trumps: "spades", "none" (no-trumps), None = turned up
+    active: tuple[int, ...] = ()  # seats in the hand, in bidding order from the leader
+
+
+@dataclass
+class RoundResult:
+    """A recorded round, checked and scored."""
+
+    info: RoundInfo
+    data: dict  # the round as recorded (record format, entered facts only)
+    complete: bool  # False: bids recorded, play not yet (or first half only)
+    points: list[int] | None = None  # per player for this round; None if not scored
+    totals: list[int] | None = None  # running totals after this round
+    out: list[int] | None = None  # elimination: seats out after this round
+    explain: list[str] = field(default_factory=list)  # per player, one line
+    facts: dict = field(default_factory=dict)  # game-specific derived facts
+
+
+@dataclass
+class GameState:
+    """Everything derived from a game's setup and its rounds."""
+
+    players: int
+    options: dict
+    first_dealer: int
+    rounds: list[RoundResult]
+    totals: list[int] | None  # None for games without points (elimination)
+    finished: bool
+    finished_early: bool
+    winners: list[int]  # seat indices; empty until finished
+    next_round: RoundInfo | None  # the round to enter now (may be the unfinished last one)
+
+    @property
+    def current(self) -> RoundResult | None:
+        """The last round if it is still being entered."""
+        if self.rounds and not self.rounds[-1].complete:
+            return self.rounds[-1]
+        return None
+
+
+class GameRules:
+    """Base class of a game's rules. One subclass per game, one module per game."""
+
+    slug: ClassVar[str]  # stable: stored in the database and the session record
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int | None]  # None: no upper limit (players wait)
+    seats: ClassVar[tuple[str, ...] | None] = None  # fixed seat names (Minibridge)
+    options: ClassVar[tuple[Option, ...]] = ()
+    uses_points: ClassVar[bool] = True
+
+    # -- setup -------------------------------------------------------------
+
+    def clean_options(self, options: dict | None) -> dict:
+        """Options with defaults filled in; unknown or bad values raise RuleError."""
+        options = dict(options or {})
+        known = {o.name: o for o in self.options}
+        for name in options:
+            if name not in known:
+                raise RuleError(f"{self.name} has no option {name!r}.", field=name)
+        cleaned = {}
+        for opt in self.options:
+            value = options.get(opt.name, opt.default)
+            if value is None and opt.default is None:
+                cleaned[opt.name] = None
+                continue
+            if opt.kind is bool:
+                if not isinstance(value, bool):
+                    raise RuleError(f"Option {opt.name} must be true or false.", field=opt.name)
+            elif opt.kind is int:
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise RuleError(f"Option {opt.name} must be a whole number.", field=opt.name)
+                if opt.minimum is not None and value < opt.minimum:
+                    raise RuleError(
+                        f"Option {opt.name} must be at least {opt.minimum}.", field=opt.name
+                    )
+                if opt.maximum is not None and value > opt.maximum:
+                    raise RuleError(
+                        f"Option {opt.name} must be at most {opt.maximum}.", field=opt.name
+                    )
+            elif opt.kind is str:
+                if not isinstance(value, str):
+                    raise RuleError(f"Option {opt.name} must be text.", field=opt.name)
+            if opt.choices and value not in [c[0] for c in opt.choices]:
+                allowed = ", ".join(str(c[0]) for c in opt.choices)
+                raise RuleError(f"Option {opt.name} must be one of {allowed}.", field=opt.name)
+            cleaned[opt.name] = value
+        return cleaned
+
+    def check_setup(self, players: int, first_dealer: int) -> None:
+        """Refuse a player count or first dealer the game cannot have."""
+        if players < self.min_players:
+            raise RuleError(f"{self.name} needs at least {self.min_players} players.")
+        if self.max_players is not None and players > self.max_players:
+            if self.min_players == self.max_players:
+                raise RuleError(f"{self.name} is for exactly {self.min_players} players.")
+            raise RuleError(f"{self.name} takes at most {self.max_players} players.")
+        if not 0 <= first_dealer < self.seated(players):
+            raise RuleError("The first dealer must be one of the players at the table.")
+
+    def seated(self, players: int) -> int:
+        """How many of the players sit at the table at the start (the rest wait)."""
+        return players
+
+    # -- the game ------------------------------------------------------------
+
+    def replay(
+        self,
+        *,
+        players: int,
+        options: dict | None,
+        first_dealer: int,
+        rounds: list[dict],
+        finished_early: bool = False,
+        names: list[str] | None = None,
+    ) -> GameState:
+        """Check and score every round in order; raise RuleError at the first bad one.
+
+        ``options`` are cleaned here (defaults filled in). ``names`` are only used
+        to word messages ("Round 3: Helen's bid ..."); seats are indices.
+        ``finished_early`` ends the game after the recorded rounds (an unfinished
+        last round is then refused); the highest total wins.
+        """
+        raise NotImplementedError
+
+    # -- helpers for subclasses ---------------------------------------------
+
+    @staticmethod
+    def leaders_from(dealer: int, order: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+        """Seats in bidding order: from the player after ``dealer`` round to the dealer."""
+        i = order.index(dealer)
+        return tuple(order[i + 1 :]) + tuple(order[: i + 1])
+
+    @staticmethod
+    def best(totals: list[int], among: list[int] | None = None) -> list[int]:
+        """Seats with the highest total (all of them when shared)."""
+        seats = list(range(len(totals))) if among is None else among
+        if not seats:
+            return []
+        top = max(totals[s] for s in seats)
+        return [s for s in seats if totals[s] == top]
+
+
+def who(names: list[str] | None, seat: int) -> str:
+    """How a message names a player: their name, else "player N" (1-based)."""
+    if names and 0 <= seat < len(names):
+        return names[seat]
+    return f"player {seat + 1}"
+
+
+def int_list(
+    value: Any,
+    *,
+    length: int,
+    round: int,
+    field: str,
+    what: str,
+    allow_none: bool = False,
+    names: list[str] | None = None,
+) -> list:
+    """A per-player list of whole numbers, or RuleError naming the round and player."""
+    if not isinstance(value, list):
+        raise RuleError(f"Round {round}: {what} must be a list, one per player.", round=round, field=field)
+    if len(value) != length:
+        raise RuleError(
+            f"Round {round}: {what} must have {length} entries, one per player, not {len(value)}.",
+            round=round,
+            field=field,
+        )
+    for i, v in enumerate(value):
+        if v is None and allow_none:
+            continue
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise RuleError(
+                f"Round {round}: {what} for {who(names, i)} must be a whole number.",
+                round=round,
+                player=i,
+                field=field,
+            )
+    return value

@@ -1,0 +1,287 @@
+"""Bugger Bridge: bid exactly, score 10 plus a triangle number, or nothing.
+
+Settled by RULINGS.md where the rule text is loose: peak hand by table size,
+2m+2 rounds, bids 0..cards, the -10 redeal penalty (totals may go negative),
+the optional "hook" house rule, shared wins.
+"""
+
+from __future__ import annotations
+
+from .base import (
+    SUITS,
+    GameRules,
+    GameState,
+    Option,
+    RoundInfo,
+    RoundResult,
+    RuleError,
+    int_list,
+    who,
+)
+
+PEAK_BY_PLAYERS = {3: 8, 4: 8, 5: 8, 6: 8, 7: 7, 8: 6, 9: 5, 10: 4}
+REDEAL_PENALTY = -10
+PENALTY_REASONS = {
+    "revoke": "uncorrected revoke",
+    "cards": "wrong number of cards",
+}
+
+
+def made_points(bid: int) -> int:
+    """Points for making a bid exactly: 10 plus 1+2+...+bid (0=10, 1=11, ... 8=46)."""
+    return 10 + bid * (bid + 1) // 2
+
+
+def bid_total_line(total: int, cards: int) -> str:
+    """How the scorekeeper announces the bids: even, over-bid by N or under-bid by N."""
+    if total == cards:
+        return "even"
+    if total > cards:
+        return f"over-bid by {total - cards}"
+    return f"under-bid by {cards - total}"
+
+
+class BuggerBridge(GameRules):
+    slug = "bugger-bridge"
+    name = "Bugger Bridge"
+    min_players = 3
+    max_players = 10
+    options = (
+        Option(
+            name="hook",
+            label="Hook rule",
+            default=False,
+            kind=bool,
+            help="The dealer, bidding last, may not make the bids add up to the cards dealt.",
+        ),
+    )
+
+    # -- schedule ------------------------------------------------------------
+
+    @staticmethod
+    def peak(players: int) -> int:
+        return PEAK_BY_PLAYERS[players]
+
+    def schedule(self, players: int, first_dealer: int) -> list[RoundInfo]:
+        """Every round of a game: 1..m with trumps, m NT twice, m..1 with trumps."""
+        m = self.peak(players)
+        shape = (
+            [(c, False) for c in range(1, m + 1)]
+            + [(m, True), (m, True)]
+            + [(c, False) for c in range(m, 0, -1)]
+        )
+        seats = list(range(players))
+        rounds = []
+        for i, (cards, no_trumps) in enumerate(shape):
+            dealer = (first_dealer + i) % players
+            order = self.leaders_from(dealer, seats)
+            rounds.append(
+                RoundInfo(
+                    number=i + 1,
+                    label=f"{cards}NT" if no_trumps else str(cards),
+                    dealer=dealer,
+                    leader=order[0],
+                    cards=cards,
+                    trump="none" if no_trumps else None,
+                    active=order,
+                )
+            )
+        return rounds
+
+    def forbidden_dealer_bid(self, info: RoundInfo, others_total: int) -> int | None:
+        """With the hook rule, the one bid the dealer may not make (None if any is fine)."""
+        forbidden = info.cards - others_total
+        return forbidden if 0 <= forbidden <= info.cards else None
+
+    # -- checking and scoring ---------------------------------------------------
+
+    def check_bids(
+        self, info: RoundInfo, bids: list, *, hook: bool, names=None, partial: bool = False
+    ) -> None:
+        """Refuse a bid outside 0..cards, or the dealer's hooked bid.
+
+        With ``partial`` some bids may be None (still to bid); the hook rule is
+        only checked once every other player has bid.
+        """
+        n = info.number
+        for seat, bid in enumerate(bids):
+            if bid is None:
+                if partial:
+                    continue
+                raise RuleError(
+                    f"Round {n}: {who(names, seat)} has not bid.", round=n, player=seat, field="bids"
+                )
+            if not 0 <= bid <= info.cards:
+                raise RuleError(
+                    f"Round {n}: {who(names, seat)} bid {bid}, but a bid must be 0 to "
+                    f"{info.cards} with {info.cards} card{'s' if info.cards != 1 else ''} dealt.",
+                    round=n,
+                    player=seat,
+                    field="bids",
+                )
+        others = [b for s, b in enumerate(bids) if s != info.dealer]
+        if hook and bids[info.dealer] is not None and None not in others:
+            forbidden = self.forbidden_dealer_bid(info, sum(others))
+            if bids[info.dealer] == forbidden:
+                raise RuleError(
+                    f"Round {n}: hook rule: {who(names, info.dealer)} deals and may not bid "
+                    f"{forbidden}, which would make the bids add up to the {info.cards} cards.",
+                    round=n,
+                    player=info.dealer,
+                    field="bids",
+                )
+
+    def check_tricks(self, info: RoundInfo, tricks: list, *, names=None) -> None:
+        n = info.number
+        for seat, took in enumerate(tricks):
+            if not 0 <= took <= info.cards:
+                raise RuleError(
+                    f"Round {n}: {who(names, seat)} took {took} tricks, but there are only "
+                    f"{info.cards} to take.",
+                    round=n,
+                    player=seat,
+                    field="tricks",
+                )
+        total = sum(tricks)
+        if total != info.cards:
+            diff = total - info.cards
+            raise RuleError(
+                f"Round {n}: the tricks add up to {total}, but {info.cards} were played "
+                f"({abs(diff)} too {'many' if diff > 0 else 'few'}).",
+                round=n,
+                field="tricks",
+            )
+
+    def check_penalties(self, info: RoundInfo, penalties, players: int, *, names=None) -> list:
+        n = info.number
+        if not isinstance(penalties, list):
+            raise RuleError(f"Round {n}: penalties must be a list.", round=n, field="penalties")
+        for p in penalties:
+            if not isinstance(p, dict) or set(p) - {"player", "points", "reason"}:
+                raise RuleError(
+                    f"Round {n}: a penalty has player, points and reason.", round=n, field="penalties"
+                )
+            seat = p.get("player")
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+                raise RuleError(
+                    f"Round {n}: a penalty names no player at the table.", round=n, field="penalties"
+                )
+            if p.get("points") != REDEAL_PENALTY:
+                raise RuleError(
+                    f"Round {n}: a redeal costs {who(names, seat)} {-REDEAL_PENALTY} points "
+                    f"(points {REDEAL_PENALTY}).",
+                    round=n,
+                    player=seat,
+                    field="penalties",
+                )
+            if "reason" in p and not isinstance(p["reason"], str):
+                raise RuleError(
+                    f"Round {n}: a penalty's reason must be text.", round=n, player=seat, field="penalties"
+                )
+        return penalties
+
+    def score(self, bids: list[int], tricks: list[int]) -> list[int]:
+        return [made_points(b) if b == t else 0 for b, t in zip(bids, tricks)]
+
+    @staticmethod
+    def explain(bid: int, took: int, penalty: int) -> str:
+        if bid == took:
+            line = f"bid {bid}, took {took}: made, 10 + {bid * (bid + 1) // 2} = {made_points(bid)}"
+        else:
+            line = f"bid {bid}, took {took}: missed, 0"
+        if penalty:
+            line += f"; redeal penalty {penalty}"
+        return line
+
+    def replay(
+        self,
+        *,
+        players: int,
+        options: dict | None,
+        first_dealer: int,
+        rounds: list[dict],
+        finished_early: bool = False,
+        names: list[str] | None = None,
+    ) -> GameState:
+        options = self.clean_options(options)
+        self.check_setup(players, first_dealer)
+        schedule = self.schedule(players, first_dealer)
+        totals = [0] * players
+        results: list[RoundResult] = []
+        for index, data in enumerate(rounds):
+            n = index + 1
+            if index >= len(schedule):
+                raise RuleError(
+                    f"Round {n}: the game ended after round {len(schedule)}.", round=n
+                )
+            if results and not results[-1].complete:
+                raise RuleError(
+                    f"Round {n}: round {n - 1} has no tricks yet; only the last round may be unfinished.",
+                    round=n - 1,
+                    field="tricks",
+                )
+            info = schedule[index]
+            if not isinstance(data, dict):
+                raise RuleError(f"Round {n} must be an object.", round=n)
+            unknown = set(data) - {"bids", "tricks", "trump", "penalties"}
+            if unknown:
+                raise RuleError(
+                    f"Round {n}: unknown field {sorted(unknown)[0]!r}.", round=n, field=sorted(unknown)[0]
+                )
+            if "trump" in data:
+                allowed = ("none",) if info.trump == "none" else SUITS
+                if data["trump"] not in allowed:
+                    raise RuleError(
+                        f"Round {n}: trumps must be one of {', '.join(allowed)}.", round=n, field="trump"
+                    )
+            if "bids" not in data:
+                raise RuleError(f"Round {n}: the bids are missing.", round=n, field="bids")
+            bids = int_list(data["bids"], length=players, round=n, field="bids", what="the bids", names=names)
+            self.check_bids(info, bids, hook=options["hook"], names=names)
+            penalties = self.check_penalties(info, data.get("penalties", []), players, names=names)
+            penalty = [0] * players
+            for p in penalties:
+                penalty[p["player"]] += p["points"]
+            tricks = data.get("tricks")
+            if tricks is None:
+                results.append(RoundResult(info=info, data=data, complete=False))
+                continue
+            tricks = int_list(tricks, length=players, round=n, field="tricks", what="the tricks", names=names)
+            self.check_tricks(info, tricks, names=names)
+            points = [p + q for p, q in zip(self.score(bids, tricks), penalty)]
+            totals = [t + p for t, p in zip(totals, points)]
+            results.append(
+                RoundResult(
+                    info=info,
+                    data=data,
+                    complete=True,
+                    points=points,
+                    totals=list(totals),
+                    explain=[self.explain(b, t, q) for b, t, q in zip(bids, tricks, penalty)],
+                    facts={"bid_total": sum(bids), "bid_line": bid_total_line(sum(bids), info.cards)},
+                )
+            )
+        played_all = len(results) == len(schedule) and results[-1].complete
+        if finished_early and results and not results[-1].complete:
+            raise RuleError(
+                f"Round {len(results)}: a game ended early cannot end on an unfinished round.",
+                round=len(results),
+            )
+        finished = played_all or finished_early
+        if finished:
+            next_round = None
+        elif results and not results[-1].complete:
+            next_round = results[-1].info
+        else:
+            next_round = schedule[len(results)]
+        return GameState(
+            players=players,
+            options=options,
+            first_dealer=first_dealer,
+            rounds=results,
+            totals=totals,
+            finished=finished,
+            finished_early=finished_early and not played_all,
+            winners=self.best(totals) if finished else [],
+            next_round=next_round,
+        )
