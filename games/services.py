@@ -1,0 +1,242 @@
+"""Writes that span several models, each in one transaction.
+
+Views and commands call these; the rules decide, these store. Every write
+replays the game through its rules first, so nothing is stored that the rules
+would refuse, and the derived numbers (points, running totals, labels,
+dealers, who is out) are stored beside the facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import F, Prefetch
+from django.utils import timezone
+
+from .models import Entry, GameSession, Player, Round, Seat
+from .records import data_to_rows, round_to_data
+from .rules import GameState, RuleError, get_rules
+
+
+class StaleVersion(Exception):
+    """The game changed since the page that sent this write was drawn."""
+
+
+@dataclass
+class LoadedGame:
+    """A session with its seats, stored rounds and the state the rules derive from them."""
+
+    session: GameSession
+    seats: list[Seat]
+    rounds: list[Round]
+    state: GameState
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.player.name for seat in self.seats]
+
+    def round_data(self) -> list[dict]:
+        game = self.session.game
+        return [round_to_data(game, r, r.entries.all()) for r in self.rounds]
+
+
+def load_game(session: GameSession) -> LoadedGame:
+    """Seats and rounds in two queries (three with entries), then the rules' replay."""
+    seats = list(session.seats.select_related("player").order_by("position"))
+    rounds = list(
+        session.rounds.order_by("number").prefetch_related(
+            Prefetch("entries", queryset=Entry.objects.order_by("position"))
+        )
+    )
+    names = [s.player.name for s in seats]
+    data = [round_to_data(session.game, r, r.entries.all()) for r in rounds]
+    state = get_rules(session.game).replay(
+        players=len(seats),
+        options=session.options,
+        first_dealer=session.first_dealer,
+        rounds=data,
+        finished_early=session.finished_early,
+        names=names,
+    )
+    return LoadedGame(session=session, seats=seats, rounds=rounds, state=state)
+
+
+def _player_objects(owner, names: list[str]) -> list[Player]:
+    """The owner's players with these names, created where new (two or three queries)."""
+    existing = {p.name: p for p in Player.objects.filter(owner=owner, name__in=names)}
+    missing = [Player(owner=owner, name=n) for n in names if n not in existing]
+    if missing:
+        Player.objects.bulk_create(missing, ignore_conflicts=True)
+        existing = {p.name: p for p in Player.objects.filter(owner=owner, name__in=names)}
+    return [existing[n] for n in names]
+
+
+def clean_names(names: list[str]) -> list[str]:
+    """Player names trimmed, refused when empty, too long or repeated."""
+    cleaned = []
+    for i, raw in enumerate(names):
+        name = " ".join(str(raw).split())
+        if not name:
+            raise RuleError(f"Player {i + 1} has no name.", player=i, field="players")
+        if len(name) > 40:
+            raise RuleError(f"{name[:40]}…: a name may have at most 40 characters.", player=i, field="players")
+        if name.casefold() in [c.casefold() for c in cleaned]:
+            raise RuleError(f"{name} is at the table twice.", player=i, field="players")
+        cleaned.append(name)
+    return cleaned
+
+
+@transaction.atomic
+def start_session(*, owner, game: str, player_names: list[str], options: dict, first_dealer: int) -> GameSession:
+    """A new game with its seating; the rules check players, options and first dealer."""
+    rules = get_rules(game)
+    names = clean_names(player_names)
+    cleaned = rules.clean_options(options)
+    # Replaying no rounds checks the setup the same way every later write will.
+    rules.replay(players=len(names), options=cleaned, first_dealer=first_dealer, rounds=[], names=names)
+    session = GameSession.objects.create(owner=owner, game=game, options=cleaned, first_dealer=first_dealer)
+    players = _player_objects(owner, names)
+    Seat.objects.bulk_create(
+        [Seat(session=session, player=p, position=i) for i, p in enumerate(players)]
+    )
+    return session
+
+
+def _store_derived(pairs: list[tuple[Round, list[Entry]]], state: GameState) -> None:
+    """Write the derived numbers of these rounds (one query per model)."""
+    rounds = [rnd for rnd, _ in pairs]
+    entries = []
+    for rnd, round_entries in pairs:
+        result = state.rounds[rnd.number - 1]
+        rnd.label = result.info.label
+        rnd.dealer = result.info.dealer
+        rnd.complete = result.complete
+        out = set(result.out or [])
+        for e in round_entries:
+            e.points = result.points[e.position] if result.points else None
+            e.total = result.totals[e.position] if result.totals else None
+            e.out = e.position in out
+            entries.append(e)
+    if rounds:
+        Round.objects.bulk_update(rounds, ["label", "dealer", "complete"])
+    if entries:
+        Entry.objects.bulk_update(entries, ["points", "total", "out"])
+
+
+def _finish_session(session: GameSession, state: GameState, *, finished_early: bool) -> None:
+    session.finished_early = finished_early
+    if state.finished:
+        session.status = GameSession.Status.FINISHED
+        session.finished_at = session.finished_at or timezone.now()
+    else:
+        session.status = GameSession.Status.IN_PROGRESS
+        session.finished_at = None
+    session.winners = list(state.winners)
+
+
+def _bump(session: GameSession, expected_version: int | None) -> None:
+    """Save the session's status and bump its version; refuse a write based on an old page."""
+    qs = GameSession.objects.filter(pk=session.pk)
+    if expected_version is not None:
+        qs = qs.filter(version=expected_version)
+    updated = qs.update(
+        version=F("version") + 1,
+        status=session.status,
+        finished_at=session.finished_at,
+        finished_early=session.finished_early,
+        winners=session.winners,
+    )
+    if not updated:
+        raise StaleVersion
+    session.version = (expected_version if expected_version is not None else session.version) + 1
+
+
+@transaction.atomic
+def save_round(*, session: GameSession, number: int, data: dict, expected_version: int | None = None) -> GameState:
+    """Record round ``number`` (new, or a correction) and re-score every round after it.
+
+    Raises RuleError (nothing stored) when the rules refuse the round or when a
+    correction would make a later round invalid.
+    """
+    loaded = load_game(session)
+    rounds_data = loaded.round_data()
+    if not 1 <= number <= len(rounds_data) + 1:
+        raise RuleError(f"Round {number} cannot be recorded yet.", round=number)
+    if number > len(rounds_data) and loaded.state.finished:
+        raise RuleError("This game is over: no more rounds can be recorded.", round=number)
+    if number <= len(rounds_data):
+        rounds_data[number - 1] = data
+    else:
+        rounds_data.append(data)
+    rules = get_rules(session.game)
+    state = rules.replay(
+        players=len(loaded.seats),
+        options=session.options,
+        first_dealer=session.first_dealer,
+        rounds=rounds_data,
+        finished_early=session.finished_early,
+        names=loaded.names,
+    )
+    round_fields, entry_fields = data_to_rows(session.game, data, len(loaded.seats))
+    if number <= len(loaded.rounds):
+        rnd = loaded.rounds[number - 1]
+        for name, value in round_fields.items():
+            setattr(rnd, name, value)
+        rnd.version += 1
+        rnd.save()
+        entries = list(rnd.entries.all())
+        for e in entries:
+            for name, value in entry_fields[e.position].items():
+                setattr(e, name, value)
+        Entry.objects.bulk_update(entries, ["bid", "tricks", "hcp", "first_half"])
+    else:
+        rnd = Round.objects.create(session=session, number=number, **round_fields)
+        entries = Entry.objects.bulk_create(
+            [
+                Entry(round=rnd, position=seat.position, player_id=seat.player_id, **entry_fields[seat.position])
+                for seat in loaded.seats
+            ]
+        )
+    # This round with its fresh entries, then every later round: their totals move.
+    later = [(r, list(r.entries.all())) for r in loaded.rounds if r.number > number]
+    _store_derived([(rnd, entries), *later], state)
+    _finish_session(session, state, finished_early=session.finished_early)
+    _bump(session, expected_version)
+    return state
+
+
+@transaction.atomic
+def delete_last_round(*, session: GameSession, expected_version: int | None = None) -> None:
+    """Take back the last round (undo); a finished game opens again."""
+    last = session.rounds.order_by("-number").first()
+    if last is None:
+        raise RuleError("There is no round to take back.")
+    last.delete()
+    loaded = load_game(session)
+    session.finished_early = False
+    _finish_session(session, loaded.state, finished_early=False)
+    _bump(session, expected_version)
+
+
+@transaction.atomic
+def end_early(*, session: GameSession, expected_version: int | None = None) -> LoadedGame:
+    """End the game now: an unfinished last round is dropped; the highest total wins."""
+    loaded = load_game(session)
+    if loaded.state.finished:
+        raise RuleError("This game is already over.")
+    if loaded.state.current is not None:
+        loaded.rounds[-1].delete()
+        loaded.rounds.pop()
+    state = get_rules(session.game).replay(
+        players=len(loaded.seats),
+        options=session.options,
+        first_dealer=session.first_dealer,
+        rounds=loaded.round_data(),
+        finished_early=True,
+        names=loaded.names,
+    )
+    _finish_session(session, state, finished_early=True)
+    _bump(session, expected_version)
+    loaded.state = state
+    return loaded

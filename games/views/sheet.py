@@ -1,0 +1,437 @@
+"""The Bugger Bridge score sheet and the round entry on it.
+
+Every write is a plain form POST that also works without JavaScript (it then
+redirects back to the sheet); with htmx the answer is the entry panel plus the
+rows and totals that changed, swapped in place. Refusals answer 200 to htmx
+(so the panel with the message is swapped in) and 400 to a plain POST (the
+whole sheet with the message), always with the user's input kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from .. import services
+from ..forms import parse_seat_numbers, rule_error_to_seat
+from ..rules import RuleError, RoundInfo
+from ..rules.base import SUITS
+from ..rules.bugger_bridge import PENALTY_REASONS, REDEAL_PENALTY, bid_total_line
+from ..sheet import POINTS_TABLE, TRUMP_WORDS, bugger_rows, trump_text
+from .common import HtmxHttpRequest, owned_session
+
+SHEET = "games/sheet.html"
+
+
+@dataclass
+class Chip:
+    value: int
+    checked: bool = False
+    struck: bool = False  # the hook rule forbids it
+
+
+@dataclass
+class EntryRow:
+    seat: int
+    name: str
+    badges: list[str]
+    chips: list[Chip]
+    bid: int | None = None
+    error: str = ""
+
+
+@dataclass
+class Panel:
+    """The entry panel under the sheet: what to enter now, and how it adds up so far."""
+
+    phase: str  # "bids", "tricks", "edit", "over"
+    info: RoundInfo | None = None
+    rows: list[EntryRow] = field(default_factory=list)
+    trick_rows: list[EntryRow] = field(default_factory=list)
+    live: str = ""
+    summary: list[str] = field(default_factory=list)
+    error: str = ""
+    trump: str = ""
+    note: str = ""
+    bid_line: str = ""
+    dealer_name: str = ""
+    leader_name: str = ""
+    trump_text: str = ""
+
+    def describe(self, names: list[str], recorded_trump: str = "") -> Panel:
+        """Fill in who deals, who leads and the trumps, for the panel's heading."""
+        if self.info is not None:
+            self.dealer_name = names[self.info.dealer]
+            self.leader_name = names[self.info.leader]
+            self.trump_text = trump_text(self.info, recorded_trump)
+        return self
+
+
+def _badges(info: RoundInfo, seat: int) -> list[str]:
+    badges = []
+    if seat == info.leader:
+        badges.append("bids first")
+    if seat == info.dealer:
+        badges.append("deals")
+    return badges
+
+
+def _forbidden(loaded, info: RoundInfo, bids: list[int | None]) -> int | None:
+    if not loaded.state.options.get("hook"):
+        return None
+    others = [b for s, b in enumerate(bids) if s != info.dealer]
+    if None in others:
+        return None
+    return loaded.session.rules.forbidden_dealer_bid(info, sum(others))
+
+
+def bids_panel(loaded, info: RoundInfo, bids, errors=None, error="", trump="", note="") -> Panel:
+    names = loaded.names
+    errors = errors or {}
+    forbidden = _forbidden(loaded, info, bids)
+    rows = [
+        EntryRow(
+            seat=seat,
+            name=names[seat],
+            badges=_badges(info, seat),
+            chips=[
+                Chip(value=v, checked=bids[seat] == v, struck=seat == info.dealer and v == forbidden)
+                for v in range(info.cards + 1)
+            ],
+            error=errors.get(seat, ""),
+        )
+        for seat in info.active
+    ]
+    entered = [b for b in bids if b is not None]
+    missing = len(bids) - len(entered)
+    plural = "s" if info.cards != 1 else ""
+    live = f"Bids total {sum(entered)} for {info.cards} trick{plural}"
+    if missing:
+        live += f", {missing} player{'s' if missing != 1 else ''} still to bid"
+    else:
+        live += f": {bid_total_line(sum(entered), info.cards)}"
+    panel = Panel(phase="bids", info=info, rows=rows, live=live, error=error, trump=trump, note=note)
+    return panel.describe(names, trump)
+
+
+def tricks_panel(loaded, info: RoundInfo, bids, tricks, errors=None, error="", phase="tricks") -> Panel:
+    names = loaded.names
+    errors = errors or {}
+    rows = []
+    for seat in info.active:
+        rows.append(
+            EntryRow(
+                seat=seat,
+                name=names[seat],
+                badges=_badges(info, seat),
+                bid=bids[seat],
+                chips=[Chip(value=v, checked=tricks[seat] == v) for v in range(info.cards + 1)],
+                error=errors.get(seat, ""),
+            )
+        )
+    placed = sum(t for t in tricks if t is not None)
+    if placed == info.cards:
+        live = f"All {info.cards} tricks placed"
+    elif placed < info.cards:
+        live = f"{placed} of {info.cards} tricks placed, {info.cards - placed} still to place"
+    else:
+        live = f"{placed} tricks placed: {placed - info.cards} too many for {info.cards}"
+    made = [names[s] for s in info.active if tricks[s] is not None and tricks[s] == bids[s]]
+    missed = [
+        f"{names[s]} (bid {bids[s]}, took {tricks[s]})"
+        for s in info.active
+        if tricks[s] is not None and tricks[s] != bids[s]
+    ]
+    summary = []
+    if made:
+        summary.append("Made: " + ", ".join(made))
+    summary.append("Missed: " + (", ".join(missed) if missed else "nobody"))
+    panel = Panel(phase=phase, info=info, rows=rows, live=live, summary=summary, error=error)
+    panel.bid_line = f"Bids total {sum(bids)} for {info.cards}: {bid_total_line(sum(bids), info.cards)}"
+    return panel.describe(names, (loaded.state.current.data.get("trump", "") if loaded.state.current else ""))
+
+
+def current_panel(loaded) -> Panel:
+    """The panel for where the game stands: bids, tricks, or game over."""
+    state = loaded.state
+    if state.finished or state.next_round is None:
+        return Panel(phase="over")
+    info = state.next_round
+    current = state.current
+    if current is None:
+        return bids_panel(loaded, info, [None] * state.players)
+    bids = current.data["bids"]
+    return tricks_panel(loaded, info, bids, list(bids))
+
+
+def _context(loaded, panel: Panel) -> dict:
+    rules = loaded.session.rules
+    rows = bugger_rows(loaded.state, loaded.names, rules)
+    winners = [loaded.names[s] for s in loaded.state.winners]
+    return {
+        "session": loaded.session,
+        "names": loaded.names,
+        "rows": rows,
+        "totals": loaded.state.totals,
+        "leaders": rules.best(loaded.state.totals) if any(r.complete for r in loaded.state.rounds) else [],
+        "state": loaded.state,
+        "panel": panel,
+        "winners": winners,
+        "points_table": POINTS_TABLE,
+        "suits": [(s, TRUMP_WORDS[s]) for s in SUITS],
+        "penalty_reasons": PENALTY_REASONS.items(),
+        "penalty_points": REDEAL_PENALTY,
+        "hook": loaded.state.options.get("hook", False),
+    }
+
+
+def _render_sheet(request, loaded, panel: Panel, status: int = 200):
+    return render(request, SHEET, _context(loaded, panel), status=status)
+
+
+def _render_panel(request, loaded, panel: Panel, *, changed_rows=(), totals=False, all_rows=False):
+    """The entry panel, plus out-of-band swaps of the rows and totals that changed."""
+    context = _context(loaded, panel)
+    context["oob_rows"] = [r for r in context["rows"] if r.number in set(changed_rows)]
+    context["oob_totals"] = totals
+    context["oob_all_rows"] = all_rows
+    return render(request, "games/sheet_update.html", context)
+
+
+def _refused(request, loaded, panel: Panel):
+    if request.htmx:
+        return _render_panel(request, loaded, panel)
+    return _render_sheet(request, loaded, panel, status=400)
+
+
+def _to_sheet(session):
+    return redirect(reverse("games:sheet", args=[session.pk]))
+
+
+def _load(request, pk):
+    return services.load_game(owned_session(request, pk))
+
+
+@login_required
+@require_GET
+def sheet(request: HtmxHttpRequest, pk: int):
+    loaded = _load(request, pk)
+    panel = current_panel(loaded)
+    phase = request.GET.get("phase")
+    if phase == "bids" and loaded.state.next_round is not None:
+        info = loaded.state.next_round
+        current = loaded.state.current
+        bids = list(current.data["bids"]) if current and not request.GET.get("fresh") else [None] * len(loaded.seats)
+        note = "Redeal: bid again." if request.GET.get("fresh") else ""
+        panel = bids_panel(loaded, info, bids, note=note)
+    if request.htmx and request.htmx.target == "entry-panel":
+        return render(request, f"{SHEET}#entry-panel", _context(loaded, panel))
+    return _render_sheet(request, loaded, panel)
+
+
+def _round_number(loaded, number: int) -> RoundInfo | None:
+    info = loaded.state.next_round
+    if info is None or info.number != number:
+        return None
+    return info
+
+
+def _stale(request, loaded, number: int):
+    """A write for a round that is not the one being entered (an old page, a second tap)."""
+    panel = current_panel(loaded)
+    panel.error = f"Round {number} is not the round being entered; the sheet has been brought up to date."
+    return _refused(request, loaded, panel)
+
+
+@login_required
+@require_POST
+def save_bids(request: HtmxHttpRequest, pk: int, number: int):
+    loaded = _load(request, pk)
+    info = _round_number(loaded, number)
+    if info is None:
+        return _stale(request, loaded, number)
+    names = loaded.names
+    bids, errors = parse_seat_numbers(
+        request.POST, prefix="bid", players=len(names), required=False, round_number=number, names=names, what="bid"
+    )
+    trump = request.POST.get("trump", "")
+    allowed_trumps = ("none",) if info.trump == "none" else SUITS
+    if trump and trump not in allowed_trumps:
+        return _refused(request, loaded, bids_panel(loaded, info, bids, errors, "Pick trumps from the suits shown."))
+    rules = loaded.session.rules
+    if not errors:
+        try:
+            rules.check_bids(info, bids, hook=loaded.state.options["hook"], names=names, partial=True)
+        except RuleError as exc:
+            errors, _ = rule_error_to_seat(exc)
+    if errors:
+        return _refused(request, loaded, bids_panel(loaded, info, bids, errors, trump=trump))
+    if None in bids:
+        if request.htmx and not request.POST.get("save"):
+            # A chip tapped: show the running bid total; nothing is stored until all have bid.
+            return _render_panel(request, loaded, bids_panel(loaded, info, bids, trump=trump))
+        missing = {s: f"Round {number}: {names[s]} has not bid." for s, b in enumerate(bids) if b is None}
+        return _refused(request, loaded, bids_panel(loaded, info, bids, missing, trump=trump))
+    current = loaded.state.current
+    data = {"bids": bids}
+    if trump:
+        data["trump"] = trump
+    if current is not None and current.data.get("penalties"):
+        data["penalties"] = current.data["penalties"]
+    try:
+        services.save_round(session=loaded.session, number=number, data=data)
+    except RuleError as exc:
+        errors, message = rule_error_to_seat(exc)
+        return _refused(request, loaded, bids_panel(loaded, info, bids, errors, message, trump=trump))
+    if not request.htmx:
+        return _to_sheet(loaded.session)
+    loaded = services.load_game(loaded.session)
+    return _render_panel(request, loaded, current_panel(loaded), changed_rows=[number])
+
+
+@login_required
+@require_POST
+def save_tricks(request: HtmxHttpRequest, pk: int, number: int):
+    loaded = _load(request, pk)
+    info = _round_number(loaded, number)
+    current = loaded.state.current
+    if info is None or current is None:
+        return _stale(request, loaded, number)
+    names = loaded.names
+    bids = current.data["bids"]
+    saving = bool(request.POST.get("save"))
+    tricks, errors = parse_seat_numbers(
+        request.POST, prefix="tricks", players=len(names), required=saving, round_number=number, names=names,
+        what="tricks",
+    )
+    if errors:
+        return _refused(request, loaded, tricks_panel(loaded, info, bids, tricks, errors))
+    if not saving:
+        panel = tricks_panel(loaded, info, bids, tricks)
+        if request.htmx:
+            return _render_panel(request, loaded, panel)
+        return _render_sheet(request, loaded, panel)
+    data = dict(current.data, tricks=tricks)
+    try:
+        services.save_round(session=loaded.session, number=number, data=data)
+    except RuleError as exc:
+        errors, message = rule_error_to_seat(exc)
+        return _refused(request, loaded, tricks_panel(loaded, info, bids, tricks, errors, message))
+    if not request.htmx:
+        return _to_sheet(loaded.session)
+    loaded = services.load_game(loaded.session)
+    return _render_panel(request, loaded, current_panel(loaded), changed_rows=[number, number + 1], totals=True)
+
+
+@login_required
+@require_POST
+def add_penalty(request: HtmxHttpRequest, pk: int, number: int):
+    """A redeal: the offender loses 10, the same dealer deals again and everyone bids again."""
+    loaded = _load(request, pk)
+    info = _round_number(loaded, number)
+    current = loaded.state.current
+    if info is None or current is None:
+        return _stale(request, loaded, number)
+    bids = current.data["bids"]
+    raw = request.POST.get("player", "")
+    reason = request.POST.get("reason", "")
+    if not raw.isdigit() or int(raw) not in info.active or reason not in PENALTY_REASONS:
+        panel = tricks_panel(loaded, info, bids, list(bids))
+        panel.error = "To record a redeal, pick who is at fault and why."
+        return _refused(request, loaded, panel)
+    penalties = [*current.data.get("penalties", []), {"player": int(raw), "points": REDEAL_PENALTY, "reason": reason}]
+    services.save_round(session=loaded.session, number=number, data=dict(current.data, penalties=penalties))
+    if not request.htmx:
+        return redirect(reverse("games:sheet", args=[loaded.session.pk]) + "?phase=bids&fresh=1")
+    loaded = services.load_game(loaded.session)
+    name = loaded.names[int(raw)]
+    panel = bids_panel(
+        loaded, info, [None] * len(loaded.seats),
+        note=f"Round {number} is redealt by the same dealer; {name} loses {-REDEAL_PENALTY}. Bid again.",
+    )
+    return _render_panel(request, loaded, panel, changed_rows=[number])
+
+
+@login_required
+def edit_round(request: HtmxHttpRequest, pk: int, number: int):
+    """Correct a finished round: bids and tricks together; later totals follow."""
+    loaded = _load(request, pk)
+    rounds = loaded.state.rounds
+    if not 1 <= number <= len(rounds) or not rounds[number - 1].complete:
+        return _stale(request, loaded, number)
+    result = rounds[number - 1]
+    info = result.info
+    names = loaded.names
+    if request.method == "GET":
+        panel = edit_panel(loaded, info, result.data["bids"], result.data["tricks"])
+        if request.htmx:
+            return render(request, f"{SHEET}#entry-panel", _context(loaded, panel))
+        return _render_sheet(request, loaded, panel)
+    if request.method != "POST":
+        return HttpResponse(status=405)
+    bids, bid_errors = parse_seat_numbers(
+        request.POST, prefix="bid", players=len(names), required=True, round_number=number, names=names, what="bid"
+    )
+    tricks, trick_errors = parse_seat_numbers(
+        request.POST, prefix="tricks", players=len(names), required=True, round_number=number, names=names,
+        what="tricks",
+    )
+    if bid_errors or trick_errors:
+        return _refused(request, loaded, edit_panel(loaded, info, bids, tricks, bid_errors, trick_errors))
+    data = dict(result.data, bids=bids, tricks=tricks)
+    try:
+        services.save_round(session=loaded.session, number=number, data=data)
+    except RuleError as exc:
+        errors, message = rule_error_to_seat(exc)
+        by_bid = errors if exc.field == "bids" else {}
+        by_tricks = errors if exc.field != "bids" else {}
+        return _refused(request, loaded, edit_panel(loaded, info, bids, tricks, by_bid, by_tricks, message))
+    if not request.htmx:
+        return _to_sheet(loaded.session)
+    loaded = services.load_game(loaded.session)
+    return _render_panel(request, loaded, current_panel(loaded), totals=True, all_rows=True)
+
+
+def edit_panel(loaded, info, bids, tricks, bid_errors=None, trick_errors=None, error="") -> Panel:
+    panel = bids_panel(loaded, info, bids, bid_errors, error)
+    tricks_part = tricks_panel(loaded, info, [b if b is not None else 0 for b in bids], tricks, trick_errors)
+    panel.phase = "edit"
+    panel.trick_rows = tricks_part.rows
+    panel.summary = tricks_part.summary
+    panel.live = tricks_part.live
+    return panel
+
+
+@login_required
+@require_POST
+def undo(request: HtmxHttpRequest, pk: int):
+    session = owned_session(request, pk)
+    try:
+        services.delete_last_round(session=session)
+    except RuleError:
+        pass
+    return _after_whole_change(request, session)
+
+
+@login_required
+@require_POST
+def end_game(request: HtmxHttpRequest, pk: int):
+    session = owned_session(request, pk)
+    try:
+        services.end_early(session=session)
+    except RuleError:
+        pass
+    return _after_whole_change(request, session)
+
+
+def _after_whole_change(request, session):
+    if not request.htmx:
+        return _to_sheet(session)
+    response = HttpResponse(status=204)
+    response["HX-Refresh"] = "true"
+    return response
