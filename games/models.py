@@ -40,7 +40,9 @@ class GameSession(models.Model):
         IN_PROGRESS = "in_progress", "In progress"
         FINISHED = "finished", "Finished"
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_sessions")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_sessions"
+    )
     game = models.CharField(max_length=30, choices=GAME_CHOICES)
     options = models.JSONField(default=dict, blank=True)
     first_dealer = models.PositiveSmallIntegerField(default=0)

@@ -59,9 +59,7 @@ def data_to_rows(game: str, data: dict, players: int) -> tuple[dict, list[dict]]
         "passed_out": False,
         "tricks": None,
     }
-    entries = [
-        {"bid": None, "tricks": None, "hcp": None, "first_half": None} for _ in range(players)
-    ]
+    entries = [{"bid": None, "tricks": None, "hcp": None, "first_half": None} for _ in range(players)]
     if game in BIDDING_GAMES:
         round_fields["trump"] = data.get("trump") or ""
         round_fields["penalties"] = list(data.get("penalties") or [])
@@ -88,9 +86,15 @@ def data_to_rows(game: str, data: dict, players: int) -> tuple[dict, list[dict]]
     return round_fields, entries
 
 
-def export_record(*, game: str, options: dict, players: list[str], first_dealer: int,
-                  finished_early: bool, state: GameState) -> dict:
-    """A session record with its derived fields, from a replayed state."""
+def export_record(
+    *, game: str, options: dict, players: list[str], first_dealer: int, finished_early: bool, state: GameState
+) -> dict:
+    """A session record with its derived fields, from a replayed state.
+
+    Options left unset (None: Minibridge's ``deals`` when it plays to a target,
+    or its ``target`` when it plays a number of deals) are left out, as the
+    record has either one or the other.
+    """
     bidding = game in BIDDING_GAMES
     rounds = []
     for result in state.rounds:
@@ -109,7 +113,7 @@ def export_record(*, game: str, options: dict, players: list[str], first_dealer:
         "format": "scorekeeper-session",
         "version": 1,
         "game": game,
-        "options": options,
+        "options": {name: value for name, value in options.items() if value is not None},
         "players": players,
         "first_dealer": first_dealer,
         "finished_early": finished_early,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import F, Prefetch
+from django.db.models import F
 from django.utils import timezone
 
 from .models import Entry, GameSession, Player, Round, Seat
@@ -25,11 +25,12 @@ class StaleVersion(Exception):
 
 @dataclass
 class LoadedGame:
-    """A session with its seats, stored rounds and the state the rules derive from them."""
+    """A session with its seats, stored rounds (with their entries) and the state the rules derive."""
 
     session: GameSession
     seats: list[Seat]
     rounds: list[Round]
+    entries: dict[int, list[Entry]]  # round number -> entries by position
     state: GameState
 
     @property
@@ -38,28 +39,34 @@ class LoadedGame:
 
     def round_data(self) -> list[dict]:
         game = self.session.game
-        return [round_to_data(game, r, r.entries.all()) for r in self.rounds]
+        return [round_to_data(game, r, self.entries[r.number]) for r in self.rounds]
 
 
-def load_game(session: GameSession) -> LoadedGame:
-    """Seats and rounds in two queries (three with entries), then the rules' replay."""
-    seats = list(session.seats.select_related("player").order_by("position"))
-    rounds = list(
-        session.rounds.order_by("number").prefetch_related(
-            Prefetch("entries", queryset=Entry.objects.order_by("position"))
-        )
-    )
-    names = [s.player.name for s in seats]
-    data = [round_to_data(session.game, r, r.entries.all()) for r in rounds]
-    state = get_rules(session.game).replay(
+def replay(
+    session: GameSession, seats: list[Seat], rounds_data: list[dict], *, finished_early: bool
+) -> GameState:
+    return get_rules(session.game).replay(
         players=len(seats),
         options=session.options,
         first_dealer=session.first_dealer,
-        rounds=data,
-        finished_early=session.finished_early,
-        names=names,
+        rounds=rounds_data,
+        finished_early=finished_early,
+        names=[s.player.name for s in seats],
     )
-    return LoadedGame(session=session, seats=seats, rounds=rounds, state=state)
+
+
+def load_game(session: GameSession) -> LoadedGame:
+    """Seats, rounds and entries in three queries, then the rules' replay."""
+    seats = list(session.seats.select_related("player").order_by("position"))
+    rounds = list(session.rounds.order_by("number"))
+    entries: dict[int, list[Entry]] = {r.number: [] for r in rounds}
+    by_id = {r.pk: r.number for r in rounds}
+    if rounds:
+        for e in Entry.objects.filter(round__session=session).order_by("round_id", "position"):
+            entries[by_id[e.round_id]].append(e)
+    loaded = LoadedGame(session=session, seats=seats, rounds=rounds, entries=entries, state=None)
+    loaded.state = replay(session, seats, loaded.round_data(), finished_early=session.finished_early)
+    return loaded
 
 
 def _player_objects(owner, names: list[str]) -> list[Player]:
@@ -80,7 +87,9 @@ def clean_names(names: list[str]) -> list[str]:
         if not name:
             raise RuleError(f"Player {i + 1} has no name.", player=i, field="players")
         if len(name) > 40:
-            raise RuleError(f"{name[:40]}…: a name may have at most 40 characters.", player=i, field="players")
+            raise RuleError(
+                f"{name[:40]}…: a name may have at most 40 characters.", player=i, field="players"
+            )
         if name.casefold() in [c.casefold() for c in cleaned]:
             raise RuleError(f"{name} is at the table twice.", player=i, field="players")
         cleaned.append(name)
@@ -88,7 +97,9 @@ def clean_names(names: list[str]) -> list[str]:
 
 
 @transaction.atomic
-def start_session(*, owner, game: str, player_names: list[str], options: dict, first_dealer: int) -> GameSession:
+def start_session(
+    *, owner, game: str, player_names: list[str], options: dict, first_dealer: int
+) -> GameSession:
     """A new game with its seating; the rules check players, options and first dealer."""
     rules = get_rules(game)
     names = clean_names(player_names)
@@ -97,31 +108,34 @@ def start_session(*, owner, game: str, player_names: list[str], options: dict, f
     rules.replay(players=len(names), options=cleaned, first_dealer=first_dealer, rounds=[], names=names)
     session = GameSession.objects.create(owner=owner, game=game, options=cleaned, first_dealer=first_dealer)
     players = _player_objects(owner, names)
-    Seat.objects.bulk_create(
-        [Seat(session=session, player=p, position=i) for i, p in enumerate(players)]
-    )
+    Seat.objects.bulk_create([Seat(session=session, player=p, position=i) for i, p in enumerate(players)])
     return session
 
 
-def _store_derived(pairs: list[tuple[Round, list[Entry]]], state: GameState) -> None:
-    """Write the derived numbers of these rounds (one query per model)."""
-    rounds = [rnd for rnd, _ in pairs]
-    entries = []
-    for rnd, round_entries in pairs:
-        result = state.rounds[rnd.number - 1]
-        rnd.label = result.info.label
-        rnd.dealer = result.info.dealer
-        rnd.complete = result.complete
-        out = set(result.out or [])
-        for e in round_entries:
-            e.points = result.points[e.position] if result.points else None
-            e.total = result.totals[e.position] if result.totals else None
-            e.out = e.position in out
-            entries.append(e)
-    if rounds:
-        Round.objects.bulk_update(rounds, ["label", "dealer", "complete"])
-    if entries:
-        Entry.objects.bulk_update(entries, ["points", "total", "out"])
+def _set_derived(rnd: Round, round_entries: list[Entry], state: GameState) -> None:
+    """Set (without saving) a round's derived fields and its entries' from the replayed state."""
+    result = state.rounds[rnd.number - 1]
+    rnd.label = result.info.label
+    rnd.dealer = result.info.dealer
+    rnd.complete = result.complete
+    out = set(result.out or [])
+    for e in round_entries:
+        e.points = result.points[e.position] if result.points else None
+        e.total = result.totals[e.position] if result.totals else None
+        e.out = e.position in out
+
+
+def _set_derived(rnd: Round, entries: list[Entry], state: GameState) -> None:
+    """Copy what the rules derived for this round onto its rows (not saved here)."""
+    result = state.rounds[rnd.number - 1]
+    rnd.label = result.info.label
+    rnd.dealer = result.info.dealer
+    rnd.complete = result.complete
+    out = set(result.out or [])
+    for e in entries:
+        e.points = result.points[e.position] if result.points else None
+        e.total = result.totals[e.position] if result.totals else None
+        e.out = e.position in out
 
 
 def _finish_session(session: GameSession, state: GameState, *, finished_early: bool) -> None:
@@ -152,14 +166,40 @@ def _bump(session: GameSession, expected_version: int | None) -> None:
     session.version = (expected_version if expected_version is not None else session.version) + 1
 
 
+ROUND_FIELDS = [
+    "trump",
+    "penalties",
+    "redeal",
+    "contract",
+    "passed_out",
+    "tricks",
+    "label",
+    "dealer",
+    "complete",
+]
+ENTRY_FIELDS = ["bid", "tricks", "hcp", "first_half", "points", "total", "out"]
+
+
 @transaction.atomic
-def save_round(*, session: GameSession, number: int, data: dict, expected_version: int | None = None) -> GameState:
+def save_round(
+    *,
+    session: GameSession,
+    number: int,
+    data: dict,
+    loaded: LoadedGame | None = None,
+    expected_version: int | None = None,
+) -> LoadedGame:
     """Record round ``number`` (new, or a correction) and re-score every round after it.
 
-    Raises RuleError (nothing stored) when the rules refuse the round or when a
-    correction would make a later round invalid.
+    ``loaded`` saves reading the game again when the caller has just read it; the
+    version check then refuses the write (StaleVersion) if anyone changed the game
+    since. Raises RuleError, storing nothing, when the rules refuse the round or
+    when a correction would make a later round invalid. Returns the game as now stored.
     """
-    loaded = load_game(session)
+    if loaded is None:
+        loaded = load_game(session)
+    elif expected_version is None:
+        expected_version = session.version
     rounds_data = loaded.round_data()
     if not 1 <= number <= len(rounds_data) + 1:
         raise RuleError(f"Round {number} cannot be recorded yet.", round=number)
@@ -169,41 +209,38 @@ def save_round(*, session: GameSession, number: int, data: dict, expected_versio
         rounds_data[number - 1] = data
     else:
         rounds_data.append(data)
-    rules = get_rules(session.game)
-    state = rules.replay(
-        players=len(loaded.seats),
-        options=session.options,
-        first_dealer=session.first_dealer,
-        rounds=rounds_data,
-        finished_early=session.finished_early,
-        names=loaded.names,
-    )
+    state = replay(session, loaded.seats, rounds_data, finished_early=session.finished_early)
     round_fields, entry_fields = data_to_rows(session.game, data, len(loaded.seats))
     if number <= len(loaded.rounds):
         rnd = loaded.rounds[number - 1]
         for name, value in round_fields.items():
             setattr(rnd, name, value)
-        rnd.version += 1
-        rnd.save()
-        entries = list(rnd.entries.all())
-        for e in entries:
+        for e in loaded.entries[number]:
             for name, value in entry_fields[e.position].items():
                 setattr(e, name, value)
-        Entry.objects.bulk_update(entries, ["bid", "tricks", "hcp", "first_half"])
+        # This round and every later one: their totals move.
+        changed = loaded.rounds[number - 1 :]
+        for r in changed:
+            _set_derived(r, loaded.entries[r.number], state)
+        Round.objects.bulk_update(changed, ROUND_FIELDS)
+        Entry.objects.bulk_update([e for r in changed for e in loaded.entries[r.number]], ENTRY_FIELDS)
     else:
-        rnd = Round.objects.create(session=session, number=number, **round_fields)
-        entries = Entry.objects.bulk_create(
-            [
-                Entry(round=rnd, position=seat.position, player_id=seat.player_id, **entry_fields[seat.position])
-                for seat in loaded.seats
-            ]
-        )
-    # This round with its fresh entries, then every later round: their totals move.
-    later = [(r, list(r.entries.all())) for r in loaded.rounds if r.number > number]
-    _store_derived([(rnd, entries), *later], state)
+        rnd = Round(session=session, number=number, **round_fields)
+        entries = [
+            Entry(position=seat.position, player_id=seat.player_id, **entry_fields[seat.position])
+            for seat in loaded.seats
+        ]
+        _set_derived(rnd, entries, state)
+        rnd.save()
+        for e in entries:
+            e.round = rnd
+        Entry.objects.bulk_create(entries)
+        loaded.rounds.append(rnd)
+        loaded.entries[number] = entries
     _finish_session(session, state, finished_early=session.finished_early)
     _bump(session, expected_version)
-    return state
+    loaded.state = state
+    return loaded
 
 
 @transaction.atomic
@@ -226,16 +263,10 @@ def end_early(*, session: GameSession, expected_version: int | None = None) -> L
     if loaded.state.finished:
         raise RuleError("This game is already over.")
     if loaded.state.current is not None:
-        loaded.rounds[-1].delete()
-        loaded.rounds.pop()
-    state = get_rules(session.game).replay(
-        players=len(loaded.seats),
-        options=session.options,
-        first_dealer=session.first_dealer,
-        rounds=loaded.round_data(),
-        finished_early=True,
-        names=loaded.names,
-    )
+        last = loaded.rounds.pop()
+        loaded.entries.pop(last.number)
+        last.delete()
+    state = replay(session, loaded.seats, loaded.round_data(), finished_early=True)
     _finish_session(session, state, finished_early=True)
     _bump(session, expected_version)
     loaded.state = state

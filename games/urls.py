@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import accounts, home, sheet
+from .views import accounts, home, records, sheet
 
 app_name = "games"
 
@@ -15,4 +15,6 @@ urlpatterns = [
     path("games/<int:pk>/round/<int:number>/edit/", sheet.edit_round, name="edit-round"),
     path("games/<int:pk>/undo/", sheet.undo, name="undo"),
     path("games/<int:pk>/end/", sheet.end_game, name="end"),
+    path("games/<int:pk>/record.json", records.download, name="record-download"),
+    path("games/import/", records.upload, name="record-upload"),
 ]

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,119 +14,208 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='GameSession',
+            name="GameSession",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(choices=[('bugger-bridge', 'Bugger Bridge'), ('call-bridge', 'Call Bridge'), ('mormon-bridge', 'Mormon Bridge'), ('minibridge', 'Minibridge'), ('memory-bridge', 'Memory Bridge')], max_length=30)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('first_dealer', models.PositiveSmallIntegerField(default=0)),
-                ('status', models.CharField(choices=[('in_progress', 'In progress'), ('finished', 'Finished')], default='in_progress', max_length=20)),
-                ('finished_early', models.BooleanField(default=False)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('winners', models.JSONField(blank=True, default=list)),
-                ('version', models.PositiveIntegerField(default=0)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='game_sessions', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "game",
+                    models.CharField(
+                        choices=[
+                            ("bugger-bridge", "Bugger Bridge"),
+                            ("call-bridge", "Call Bridge"),
+                            ("mormon-bridge", "Mormon Bridge"),
+                            ("minibridge", "Minibridge"),
+                            ("memory-bridge", "Memory Bridge"),
+                        ],
+                        max_length=30,
+                    ),
+                ),
+                ("options", models.JSONField(blank=True, default=dict)),
+                ("first_dealer", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("in_progress", "In progress"), ("finished", "Finished")],
+                        default="in_progress",
+                        max_length=20,
+                    ),
+                ),
+                ("finished_early", models.BooleanField(default=False)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                ("winners", models.JSONField(blank=True, default=list)),
+                ("version", models.PositiveIntegerField(default=0)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="game_sessions",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created'],
+                "ordering": ["-created"],
             },
         ),
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=40)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=40)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="players",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('label', models.CharField(blank=True, max_length=20)),
-                ('dealer', models.PositiveSmallIntegerField(default=0)),
-                ('complete', models.BooleanField(default=False)),
-                ('trump', models.CharField(blank=True, max_length=10)),
-                ('penalties', models.JSONField(blank=True, default=list)),
-                ('redeal', models.BooleanField(default=False)),
-                ('contract', models.JSONField(blank=True, null=True)),
-                ('passed_out', models.BooleanField(default=False)),
-                ('tricks', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('version', models.PositiveIntegerField(default=0)),
-                ('session', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='games.gamesession')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                ("label", models.CharField(blank=True, max_length=20)),
+                ("dealer", models.PositiveSmallIntegerField(default=0)),
+                ("complete", models.BooleanField(default=False)),
+                ("trump", models.CharField(blank=True, max_length=10)),
+                ("penalties", models.JSONField(blank=True, default=list)),
+                ("redeal", models.BooleanField(default=False)),
+                ("contract", models.JSONField(blank=True, null=True)),
+                ("passed_out", models.BooleanField(default=False)),
+                ("tricks", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("version", models.PositiveIntegerField(default=0)),
+                (
+                    "session",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rounds",
+                        to="games.gamesession",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['session', 'number'],
+                "ordering": ["session", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Entry',
+            name="Entry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('bid', models.SmallIntegerField(blank=True, null=True)),
-                ('tricks', models.SmallIntegerField(blank=True, null=True)),
-                ('hcp', models.SmallIntegerField(blank=True, null=True)),
-                ('first_half', models.SmallIntegerField(blank=True, null=True)),
-                ('points', models.IntegerField(blank=True, null=True)),
-                ('total', models.IntegerField(blank=True, null=True)),
-                ('out', models.BooleanField(default=False)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='games.player')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='games.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveSmallIntegerField()),
+                ("bid", models.SmallIntegerField(blank=True, null=True)),
+                ("tricks", models.SmallIntegerField(blank=True, null=True)),
+                ("hcp", models.SmallIntegerField(blank=True, null=True)),
+                ("first_half", models.SmallIntegerField(blank=True, null=True)),
+                ("points", models.IntegerField(blank=True, null=True)),
+                ("total", models.IntegerField(blank=True, null=True)),
+                ("out", models.BooleanField(default=False)),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="entries", to="games.player"
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="entries", to="games.round"
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'entries',
-                'ordering': ['round', 'position'],
+                "verbose_name_plural": "entries",
+                "ordering": ["round", "position"],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='games.player')),
-                ('session', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='games.gamesession')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveSmallIntegerField()),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="seats", to="games.player"
+                    ),
+                ),
+                (
+                    "session",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="games.gamesession",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['session', 'position'],
+                "ordering": ["session", "position"],
             },
         ),
         migrations.AddIndex(
-            model_name='gamesession',
-            index=models.Index(fields=['owner', '-created'], name='session_owner_created'),
+            model_name="gamesession",
+            index=models.Index(fields=["owner", "-created"], name="session_owner_created"),
         ),
         migrations.AddIndex(
-            model_name='gamesession',
-            index=models.Index(fields=['owner', 'game', '-created'], name='session_owner_game_created'),
+            model_name="gamesession",
+            index=models.Index(fields=["owner", "game", "-created"], name="session_owner_game_created"),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(fields=('owner', 'name'), name='player_name_unique_per_owner'),
+            model_name="player",
+            constraint=models.UniqueConstraint(fields=("owner", "name"), name="player_name_unique_per_owner"),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('session', 'number'), name='round_number_unique'),
+            model_name="round",
+            constraint=models.UniqueConstraint(fields=("session", "number"), name="round_number_unique"),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.UniqueConstraint(fields=('round', 'position'), name='entry_position_unique'),
+            model_name="entry",
+            constraint=models.UniqueConstraint(fields=("round", "position"), name="entry_position_unique"),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.CheckConstraint(condition=models.Q(('position__gte', 0)), name='entry_position_nonnegative'),
+            model_name="entry",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("position__gte", 0)), name="entry_position_nonnegative"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('session', 'position'), name='seat_position_unique'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("session", "position"), name="seat_position_unique"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('session', 'player'), name='seat_player_unique'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("session", "player"), name="seat_player_unique"),
         ),
     ]

@@ -155,13 +155,9 @@ class GameRules:
                 if isinstance(value, bool) or not isinstance(value, int):
                     raise RuleError(f"Option {opt.name} must be a whole number.", field=opt.name)
                 if opt.minimum is not None and value < opt.minimum:
-                    raise RuleError(
-                        f"Option {opt.name} must be at least {opt.minimum}.", field=opt.name
-                    )
+                    raise RuleError(f"Option {opt.name} must be at least {opt.minimum}.", field=opt.name)
                 if opt.maximum is not None and value > opt.maximum:
-                    raise RuleError(
-                        f"Option {opt.name} must be at most {opt.maximum}.", field=opt.name
-                    )
+                    raise RuleError(f"Option {opt.name} must be at most {opt.maximum}.", field=opt.name)
             elif opt.kind is str:
                 if not isinstance(value, str):
                     raise RuleError(f"Option {opt.name} must be text.", field=opt.name)

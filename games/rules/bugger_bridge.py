@@ -181,7 +181,7 @@ class BuggerBridge(GameRules):
         return penalties
 
     def score(self, bids: list[int], tricks: list[int]) -> list[int]:
-        return [made_points(b) if b == t else 0 for b, t in zip(bids, tricks)]
+        return [made_points(b) if b == t else 0 for b, t in zip(bids, tricks, strict=False)]
 
     @staticmethod
     def explain(bid: int, took: int, penalty: int) -> str:
@@ -211,9 +211,7 @@ class BuggerBridge(GameRules):
         for index, data in enumerate(rounds):
             n = index + 1
             if index >= len(schedule):
-                raise RuleError(
-                    f"Round {n}: the game ended after round {len(schedule)}.", round=n
-                )
+                raise RuleError(f"Round {n}: the game ended after round {len(schedule)}.", round=n)
             if results and not results[-1].complete:
                 raise RuleError(
                     f"Round {n}: round {n - 1} has no tricks yet; only the last round may be unfinished.",
@@ -248,8 +246,8 @@ class BuggerBridge(GameRules):
                 continue
             tricks = int_list(tricks, length=players, round=n, field="tricks", what="the tricks", names=names)
             self.check_tricks(info, tricks, names=names)
-            points = [p + q for p, q in zip(self.score(bids, tricks), penalty)]
-            totals = [t + p for t, p in zip(totals, points)]
+            points = [p + q for p, q in zip(self.score(bids, tricks), penalty, strict=False)]
+            totals = [t + p for t, p in zip(totals, points, strict=False)]
             results.append(
                 RoundResult(
                     info=info,
@@ -257,7 +255,7 @@ class BuggerBridge(GameRules):
                     complete=True,
                     points=points,
                     totals=list(totals),
-                    explain=[self.explain(b, t, q) for b, t, q in zip(bids, tricks, penalty)],
+                    explain=[self.explain(b, t, q) for b, t, q in zip(bids, tricks, penalty, strict=False)],
                     facts={"bid_total": sum(bids), "bid_line": bid_total_line(sum(bids), info.cards)},
                 )
             )

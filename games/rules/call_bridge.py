@@ -1,12 +1,278 @@
-"""Call Bridge rules (to be completed: see the rules issue)."""
+"""Call Bridge: four players, 13 cards each, spades always trumps, first to the target.
+
+Settled by RULINGS.md where the rule text is loose: exactly 4 players, bids 2..12,
+bonus bids (8 or more) score 13 when the bidder takes exactly the bid or one more,
+the target (default 30) is checked after every deal and only a single leader at or
+above it wins (a shared lead means another deal), seats are listed in the order
+play passes so the deal passes to the next seat and the seat after the dealer bids
+and leads first, and an owner may end the game early (highest total wins, shared
+when equal).
+"""
 
 from __future__ import annotations
 
-from .base import GameRules
+from .base import (
+    GameRules,
+    GameState,
+    Option,
+    RoundInfo,
+    RoundResult,
+    RuleError,
+    int_list,
+    who,
+)
+
+PLAYERS = 4
+CARDS = 13
+TRUMP = "spades"
+BID_MIN = 2
+BID_MAX = 12
+BONUS_FROM = 8  # a bid of this or more is a bonus bid
+BONUS_POINTS = 13
+ROUND_KEYS = frozenset({"bids", "tricks", "trump"})
+
+
+def is_bonus_bid(bid: int) -> bool:
+    """A bid of 8 or more: made only with exactly the bid or one trick more."""
+    return bid >= BONUS_FROM
+
+
+def made(bid: int, took: int) -> bool:
+    """Whether a bid was made: ``took >= bid``, or ``took in (bid, bid + 1)`` for a bonus bid."""
+    if is_bonus_bid(bid):
+        return took in (bid, bid + 1)
+    return took >= bid
+
+
+def deal_points(bid: int, took: int) -> int:
+    """Points for one player's deal: +bid (or +13 for a bonus bid) when made, else -bid."""
+    if made(bid, took):
+        return BONUS_POINTS if is_bonus_bid(bid) else bid
+    return -bid
+
+
+def explain(bid: int, took: int) -> str:
+    """One line saying why the player scored what they scored."""
+    head = f"bid {bid}, took {took}"
+    if is_bonus_bid(bid):
+        if made(bid, took):
+            return f"{head}: bonus bid made, +{BONUS_POINTS}"
+        return f"{head}: a bonus bid fails outside {bid}-{bid + 1}, so -{bid}"
+    if made(bid, took):
+        return f"{head}: made, +{bid}"
+    return f"{head}: missed, -{bid}"
 
 
 class CallBridge(GameRules):
+    """Call Bridge rules.
+
+    Round record: ``{"bids": [4 ints], "tricks": [4 ints]}``, optionally
+    ``"trump": "spades"``; ``tricks`` absent (or null) while the deal is being played.
+
+    Facts of a complete deal (``RoundResult.facts``):
+
+    - ``bid_total``: the four bids added up (also on an unfinished deal);
+    - ``target_reached``: some total is at or above the target after this deal;
+    - ``leader_seats``: seats with the highest total after this deal;
+    - ``play_goes_on``: the target was reached but the highest total is shared,
+      so another deal is played;
+    - ``winner``: the seat that won with this deal, else None.
+    """
+
     slug = "call-bridge"
     name = "Call Bridge"
-    min_players = 4
-    max_players = 4
+    min_players = PLAYERS
+    max_players = PLAYERS
+    options = (
+        Option(
+            name="target",
+            label="Target score",
+            default=30,
+            kind=int,
+            minimum=1,
+            help="After a deal, a player alone at the top with at least this total wins.",
+        ),
+    )
+
+    # -- the deals ---------------------------------------------------------------
+
+    def deal(self, number: int, first_dealer: int) -> RoundInfo:
+        """Deal ``number`` (1-based): the deal passes to the next seat each time.
+
+        The seat after the dealer bids first and leads; ``active`` lists all four
+        seats in bidding order.
+        """
+        dealer = (first_dealer + number - 1) % PLAYERS
+        order = self.leaders_from(dealer, list(range(PLAYERS)))
+        return RoundInfo(
+            number=number,
+            label=f"Deal {number}",
+            dealer=dealer,
+            leader=order[0],
+            cards=CARDS,
+            trump=TRUMP,
+            active=order,
+        )
+
+    def bid_range(self, info: RoundInfo | None = None) -> range:
+        """The bids a player may make: 2 to 12, whatever the deal."""
+        return range(BID_MIN, BID_MAX + 1)
+
+    def trick_range(self, info: RoundInfo | None = None) -> range:
+        """The tricks one player may take: 0 to 13."""
+        return range(0, CARDS + 1)
+
+    # Module functions, exposed on the class for callers holding only the rules object.
+    is_bonus_bid = staticmethod(is_bonus_bid)
+    made = staticmethod(made)
+    deal_points = staticmethod(deal_points)
+    explain = staticmethod(explain)
+
+    # -- checking ------------------------------------------------------------------
+
+    def check_bids(self, info: RoundInfo, bids: list, *, names=None) -> None:
+        """Refuse a bid outside 2..12 (naming the round and the player)."""
+        n = info.number
+        for seat, bid in enumerate(bids):
+            if not BID_MIN <= bid <= BID_MAX:
+                raise RuleError(
+                    f"Round {n}: {who(names, seat)} bid {bid}, but a bid must be {BID_MIN} to {BID_MAX}.",
+                    round=n,
+                    player=seat,
+                    field="bids",
+                )
+
+    def check_tricks(self, info: RoundInfo, tricks: list, *, names=None) -> None:
+        """Refuse tricks outside 0..13 for a player, or not adding up to 13."""
+        n = info.number
+        for seat, took in enumerate(tricks):
+            if not 0 <= took <= CARDS:
+                raise RuleError(
+                    f"Round {n}: {who(names, seat)} took {took} tricks, but a player can take 0 to {CARDS}.",
+                    round=n,
+                    player=seat,
+                    field="tricks",
+                )
+        total = sum(tricks)
+        if total != CARDS:
+            diff = total - CARDS
+            raise RuleError(
+                f"Round {n}: the tricks add up to {total}, but {CARDS} were played "
+                f"({abs(diff)} too {'many' if diff > 0 else 'few'}).",
+                round=n,
+                field="tricks",
+            )
+
+    # -- the game ------------------------------------------------------------------
+
+    def replay(
+        self,
+        *,
+        players: int,
+        options: dict | None,
+        first_dealer: int,
+        rounds: list[dict],
+        finished_early: bool = False,
+        names: list[str] | None = None,
+    ) -> GameState:
+        """Check and score every deal; see ``GameRules.replay``.
+
+        The game ends after the first complete deal where some total is at or above
+        the target and one player alone has the highest total; that player wins.
+        Ended early, the highest total wins (shared when equal).
+        """
+        options = self.clean_options(options)
+        self.check_setup(players, first_dealer)
+        target = options["target"]
+        totals = [0] * players
+        results: list[RoundResult] = []
+        winner: int | None = None
+        for index, data in enumerate(rounds):
+            n = index + 1
+            if winner is not None:
+                raise RuleError(
+                    f"Round {n}: the game ended after round {n - 1}, when {who(names, winner)} won.",
+                    round=n,
+                )
+            if results and not results[-1].complete:
+                raise RuleError(
+                    f"Round {n}: round {n - 1} has no tricks yet; only the last round may be unfinished.",
+                    round=n - 1,
+                    field="tricks",
+                )
+            info = self.deal(n, first_dealer)
+            if not isinstance(data, dict):
+                raise RuleError(f"Round {n} must be an object.", round=n)
+            unknown = sorted(set(data) - ROUND_KEYS)
+            if unknown:
+                raise RuleError(f"Round {n}: unknown field {unknown[0]!r}.", round=n, field=unknown[0])
+            if "trump" in data and data["trump"] != TRUMP:
+                raise RuleError(
+                    f"Round {n}: spades are always trumps in Call Bridge.", round=n, field="trump"
+                )
+            if "bids" not in data:
+                raise RuleError(f"Round {n}: the bids are missing.", round=n, field="bids")
+            bids = int_list(data["bids"], length=players, round=n, field="bids", what="the bids", names=names)
+            self.check_bids(info, bids, names=names)
+            tricks = data.get("tricks")
+            if tricks is None:
+                results.append(
+                    RoundResult(info=info, data=data, complete=False, facts={"bid_total": sum(bids)})
+                )
+                continue
+            tricks = int_list(tricks, length=players, round=n, field="tricks", what="the tricks", names=names)
+            self.check_tricks(info, tricks, names=names)
+            points = [deal_points(b, t) for b, t in zip(bids, tricks, strict=True)]
+            totals = [t + p for t, p in zip(totals, points, strict=True)]
+            leaders = self.best(totals)
+            reached = max(totals) >= target
+            if reached and len(leaders) == 1:
+                winner = leaders[0]
+            results.append(
+                RoundResult(
+                    info=info,
+                    data=data,
+                    complete=True,
+                    points=points,
+                    totals=list(totals),
+                    explain=[explain(b, t) for b, t in zip(bids, tricks, strict=True)],
+                    facts={
+                        "bid_total": sum(bids),
+                        "target_reached": reached,
+                        "leader_seats": leaders,
+                        "play_goes_on": reached and len(leaders) > 1,
+                        "winner": winner,
+                    },
+                )
+            )
+        if finished_early and results and not results[-1].complete:
+            raise RuleError(
+                f"Round {len(results)}: a game ended early cannot end on an unfinished round.",
+                round=len(results),
+                field="tricks",
+            )
+        won = winner is not None
+        finished = won or finished_early
+        if won:
+            winners = [winner]
+        elif finished:
+            winners = self.best(totals)
+        else:
+            winners = []
+        if finished:
+            next_round = None
+        elif results and not results[-1].complete:
+            next_round = results[-1].info
+        else:
+            next_round = self.deal(len(results) + 1, first_dealer)
+        return GameState(
+            players=players,
+            options=options,
+            first_dealer=first_dealer,
+            rounds=results,
+            totals=totals,
+            finished=finished,
+            finished_early=finished_early and not won,
+            winners=winners,
+            next_round=next_round,
+        )

@@ -1,8 +1,61 @@
-"""Memory Bridge rules (to be completed: see the rules issue)."""
+"""Memory Bridge: two players, 13 no-trump tricks, then an auction and 13 more.
+
+Settled by RULINGS.md where the rule text is loose: the dealer alternates; the
+first half scores 100 plus the no-trump trick score to whoever takes 7 or more;
+a made contract scores its trick score (x2 doubled, x4 redoubled), a failed or
+passed-out one scores nothing; the target (default 500) is checked after each
+half and the first player to reach it wins at once.
+
+Decided here (RULINGS.md is silent):
+- a deal in progress may hold the first half only, or the first half and the
+  contract (the tricks still to come);
+- the first half is scored as soon as it is recorded, so an unfinished deal
+  already carries its first-half points and running totals;
+- ``RoundInfo.leader`` is the non-dealer, who leads the first trick; the dealer
+  opens the auction (``facts["opens_bidding"]``).
+"""
 
 from __future__ import annotations
 
-from .base import GameRules
+from .base import STRAINS, GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, int_list, who
+from .minibridge import STRAIN_SYMBOLS, trick_score
+
+HAND_CARDS = 13
+FIRST_HALF_BONUS = 100
+WINNING_TRICKS = 7  # more than half of 13
+MULTIPLIER = {0: 1, 1: 2, 2: 4}  # doubled 0, 1 (doubled), 2 (redoubled)
+DOUBLED_WORDS = {0: "", 1: " doubled", 2: " redoubled"}
+DEFAULT_TARGET = 500
+# RoundResult.facts of every deal carries these keys (None until known; see replay).
+FACT_KEYS = (
+    "opens_bidding",
+    "first_half_winner",
+    "first_half_points",
+    "ended_after_first_half",
+    "passed_out",
+    "declarer",
+    "second_half_leader",
+    "tricks_needed",
+    "made",
+    "second_half_points",
+)
+
+
+def first_half_score(tricks: int) -> int:
+    """The first-half winner's score: 100 plus the no-trump trick score (7 = 140 ... 13 = 320)."""
+    return FIRST_HALF_BONUS + trick_score("NT", tricks) if tricks >= WINNING_TRICKS else 0
+
+
+def contract_score(level: int, strain: str, doubled: int, tricks: int) -> int:
+    """The declarer's second-half score: trick score x1/x2/x4 if made, else nothing."""
+    if tricks < level + 6:
+        return 0
+    return trick_score(strain, tricks) * MULTIPLIER[doubled]
+
+
+def contract_name(level: int, strain: str, doubled: int) -> str:
+    """How a contract reads: "3♥", "4NT doubled", "1♣ redoubled"."""
+    return f"{level}{STRAIN_SYMBOLS[strain]}{DOUBLED_WORDS[doubled]}"
 
 
 class MemoryBridge(GameRules):
@@ -10,3 +63,292 @@ class MemoryBridge(GameRules):
     name = "Memory Bridge"
     min_players = 2
     max_players = 2
+    options = (
+        Option(
+            name="target",
+            label="Target score",
+            default=DEFAULT_TARGET,
+            kind=int,
+            minimum=1,
+            help="The first player to reach this score, after either half of a deal, wins.",
+        ),
+    )
+
+    first_half_score = staticmethod(first_half_score)
+    contract_score = staticmethod(contract_score)
+    contract_name = staticmethod(contract_name)
+    trick_score = staticmethod(trick_score)
+
+    # -- schedule ------------------------------------------------------------
+
+    def deal_info(self, number: int, first_dealer: int) -> RoundInfo:
+        """Deal ``number`` (1-based); the deal alternates between the two players."""
+        dealer = (first_dealer + number - 1) % 2
+        return RoundInfo(
+            number=number,
+            label=f"Deal {number}",
+            dealer=dealer,
+            leader=1 - dealer,  # the non-dealer leads the first trick
+            cards=HAND_CARDS,
+            active=(1 - dealer, dealer),
+        )
+
+    # -- checking ---------------------------------------------------------------
+
+    def check_first_half(self, n: int, value, *, names=None) -> list[int]:
+        tricks = int_list(
+            value, length=2, round=n, field="first_half", what="the first-half tricks", names=names
+        )
+        for seat, took in enumerate(tricks):
+            if not 0 <= took <= HAND_CARDS:
+                raise RuleError(
+                    f"Round {n}: {who(names, seat)} took {took} tricks in the first half, but there "
+                    f"are only {HAND_CARDS}.",
+                    round=n,
+                    player=seat,
+                    field="first_half",
+                )
+        total = sum(tricks)
+        if total != HAND_CARDS:
+            diff = total - HAND_CARDS
+            raise RuleError(
+                f"Round {n}: the first-half tricks add up to {total}, but {HAND_CARDS} were played "
+                f"({abs(diff)} too {'many' if diff > 0 else 'few'}).",
+                round=n,
+                field="first_half",
+            )
+        return tricks
+
+    def check_contract(self, n: int, contract, *, names=None) -> tuple[int, int, str, int]:
+        """(declarer, level, strain, doubled) of a recorded (not passed-out) contract."""
+        if not isinstance(contract, dict):
+            raise RuleError(
+                f"Round {n}: the contract must give declarer, level, strain and doubled "
+                "(or be null when the auction was passed out).",
+                round=n,
+                field="contract",
+            )
+        unknown = set(contract) - {"declarer", "level", "strain", "doubled"}
+        if unknown:
+            raise RuleError(
+                f"Round {n}: the contract has an unknown field {sorted(unknown)[0]!r}.",
+                round=n,
+                field="contract",
+            )
+        declarer = contract.get("declarer")
+        if declarer not in (0, 1) or isinstance(declarer, bool):
+            raise RuleError(
+                f"Round {n}: the contract's declarer must be one of the two players (0 or 1).",
+                round=n,
+                field="contract",
+            )
+        by = f"{who(names, declarer)}'s contract"
+        level = contract.get("level")
+        if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 7:
+            raise RuleError(
+                f"Round {n}: {by} level must be 1 to 7 (7 to 13 tricks), not {level!r}.",
+                round=n,
+                player=declarer,
+                field="contract",
+            )
+        strain = contract.get("strain")
+        if strain not in STRAINS:
+            raise RuleError(
+                f"Round {n}: {by} needs a strain: NT, S, H, D or C (no trumps, spades, hearts, "
+                "diamonds or clubs).",
+                round=n,
+                player=declarer,
+                field="contract",
+            )
+        doubled = contract.get("doubled")
+        if isinstance(doubled, bool) or doubled not in MULTIPLIER:
+            raise RuleError(
+                f"Round {n}: {by} must say doubled 0 (not doubled), 1 (doubled) or 2 (redoubled).",
+                round=n,
+                player=declarer,
+                field="contract",
+            )
+        return declarer, level, strain, doubled
+
+    def check_tricks(self, n: int, tricks, declarer: int, *, names=None) -> int:
+        if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= HAND_CARDS:
+            raise RuleError(
+                f"Round {n}: {who(names, declarer)} (declarer) took {tricks!r} tricks in the second "
+                f"half; it must be a whole number from 0 to {HAND_CARDS}.",
+                round=n,
+                player=declarer,
+                field="tricks",
+            )
+        return tricks
+
+    # -- scoring ------------------------------------------------------------------
+
+    @staticmethod
+    def explain_first_half(tricks: int) -> str:
+        if tricks < WINNING_TRICKS:
+            return f"first half {tricks} tricks: 0"
+        return f"first half {tricks} tricks: {FIRST_HALF_BONUS} + {trick_score('NT', tricks)} = {first_half_score(tricks)}"
+
+    @staticmethod
+    def explain_second_half(seat: int, contract: tuple[int, int, str, int], tricks: int) -> str:
+        declarer, level, strain, doubled = contract
+        name = contract_name(level, strain, doubled)
+        needed = level + 6
+        if seat != declarer:
+            return f"defended {name} (declarer needed {needed}, took {tricks}): 0"
+        line = f"declared {name}, needed {needed}, took {tricks}"
+        if tricks < needed:
+            return f"{line}: {needed - tricks} short, 0"
+        if doubled:
+            return f"{line}: made, {trick_score(strain, tricks)} × {MULTIPLIER[doubled]} = {contract_score(*contract[1:], tricks)}"
+        return f"{line}: made, {contract_score(*contract[1:], tricks)}"
+
+    def score_deal(self, info: RoundInfo, data, totals: list[int], *, target: int, names=None) -> RoundResult:
+        """Check one recorded deal and score it, given the totals before it.
+
+        ``facts`` always has every key of ``FACT_KEYS``, None until known:
+        ``opens_bidding`` (the dealer), ``first_half_winner`` (seat),
+        ``first_half_points`` ([a, b]), ``ended_after_first_half`` (bool),
+        ``passed_out`` (bool once the auction is recorded), ``declarer``,
+        ``second_half_leader`` (the declarer's opponent), ``tricks_needed``,
+        ``made`` (bool) and ``second_half_points`` ([a, b], once the second half is
+        scored; [0, 0] when passed out).
+        """
+        n = info.number
+        if not isinstance(data, dict):
+            raise RuleError(f"Round {n} must be an object.", round=n)
+        unknown = set(data) - {"first_half", "contract", "tricks"}
+        if unknown:
+            first = sorted(unknown)[0]
+            raise RuleError(f"Round {n}: unknown field {first!r}.", round=n, field=first)
+        if "first_half" not in data:
+            raise RuleError(f"Round {n}: the first-half tricks are missing.", round=n, field="first_half")
+        first_half = self.check_first_half(n, data["first_half"], names=names)
+        winner = 0 if first_half[0] >= WINNING_TRICKS else 1
+        first_points = [0, 0]
+        first_points[winner] = first_half_score(first_half[winner])
+        ended_first = totals[winner] + first_points[winner] >= target
+        facts = dict.fromkeys(FACT_KEYS)
+        facts.update(
+            opens_bidding=info.dealer,
+            first_half_winner=winner,
+            first_half_points=first_points,
+            ended_after_first_half=ended_first,
+        )
+        explain_first = [self.explain_first_half(t) for t in first_half]
+
+        def result(complete: bool, second: list[int] | None, explain_second: list[str]) -> RoundResult:
+            facts["second_half_points"] = second
+            points = [a + b for a, b in zip(first_points, second or [0, 0], strict=True)]
+            return RoundResult(
+                info=info,
+                data=data,
+                complete=complete,
+                points=points,
+                explain=[f"{a}; {b}" for a, b in zip(explain_first, explain_second, strict=True)],
+                facts=facts,
+            )
+
+        if ended_first:
+            for key in ("contract", "tricks"):
+                if key in data:
+                    raise RuleError(
+                        f"Round {n}: {who(names, winner)} reached the target of {target} in the first "
+                        f"half, so the game ended there; no {key} can follow.",
+                        round=n,
+                        field=key,
+                    )
+            return result(True, None, ["game over after the first half"] * 2)
+        if "contract" not in data:
+            if "tricks" in data:
+                raise RuleError(
+                    f"Round {n}: second-half tricks are recorded without a contract.",
+                    round=n,
+                    field="contract",
+                )
+            return result(False, None, ["second half to come"] * 2)
+        if data["contract"] is None:
+            facts["passed_out"] = True
+            if "tricks" in data:
+                raise RuleError(
+                    f"Round {n}: the auction was passed out, so the second half has no tricks.",
+                    round=n,
+                    field="tricks",
+                )
+            return result(True, [0, 0], ["second half passed out: 0"] * 2)
+        contract = self.check_contract(n, data["contract"], names=names)
+        declarer, level, strain, doubled = contract
+        facts.update(
+            passed_out=False,
+            declarer=declarer,
+            second_half_leader=1 - declarer,
+            tricks_needed=level + 6,
+        )
+        if "tricks" not in data:
+            return result(False, None, ["second half to come"] * 2)
+        tricks = self.check_tricks(n, data["tricks"], declarer, names=names)
+        facts["made"] = tricks >= level + 6
+        second = [0, 0]
+        second[declarer] = contract_score(level, strain, doubled, tricks)
+        return result(True, second, [self.explain_second_half(seat, contract, tricks) for seat in (0, 1)])
+
+    # -- the game ---------------------------------------------------------------
+
+    def replay(
+        self,
+        *,
+        players: int,
+        options: dict | None,
+        first_dealer: int,
+        rounds: list[dict],
+        finished_early: bool = False,
+        names: list[str] | None = None,
+    ) -> GameState:
+        options = self.clean_options(options)
+        self.check_setup(players, first_dealer)
+        target = options["target"]
+        totals = [0, 0]
+        results: list[RoundResult] = []
+        ended = False
+        for index, data in enumerate(rounds):
+            n = index + 1
+            if ended:
+                raise RuleError(f"Round {n}: the game ended with deal {n - 1}.", round=n)
+            if results and not results[-1].complete:
+                missing = "contract" if "contract" not in results[-1].data else "tricks"
+                raise RuleError(
+                    f"Round {n - 1}: deal {n - 1} has no {missing} yet; only the last deal may be "
+                    "unfinished.",
+                    round=n - 1,
+                    field=missing,
+                )
+            result = self.score_deal(
+                self.deal_info(n, first_dealer), data, totals, target=target, names=names
+            )
+            totals = [t + p for t, p in zip(totals, result.points, strict=True)]
+            result.totals = list(totals)
+            results.append(result)
+            ended = result.complete and max(totals) >= target
+        if finished_early and results and not results[-1].complete:
+            raise RuleError(
+                f"Round {len(results)}: a game ended early cannot end on an unfinished deal.",
+                round=len(results),
+            )
+        finished = ended or finished_early
+        if finished:
+            next_round = None
+        elif results and not results[-1].complete:
+            next_round = results[-1].info
+        else:
+            next_round = self.deal_info(len(results) + 1, first_dealer)
+        return GameState(
+            players=players,
+            options=options,
+            first_dealer=first_dealer,
+            rounds=results,
+            totals=totals,
+            finished=finished,
+            finished_early=finished_early and not ended,
+            winners=self.best(totals) if finished else [],
+            next_round=next_round,
+        )

@@ -1,8 +1,111 @@
-"""Minibridge rules (to be completed: see the rules issue)."""
+"""Minibridge: announce high-card points, the stronger side declares, no auction.
+
+Settled by RULINGS.md where the rule text is loose: seats North, East, South,
+West in that order; a 20:20 deal is redealt by the same dealer and is not a
+deal; equal points within the declaring side go to the one who announced first
+(from the dealer, clockwise); the session ends after the agreed number of deals
+or when a side reaches the agreed target, and equal totals share the win.
+
+Decided here (RULINGS.md is silent):
+- a deal in progress may hold the points only, or the points and the contract;
+- points that split 20:20 must be recorded as a redeal, and a redeal has no
+  contract or tricks;
+- the ``deals`` and ``target`` options exclude each other; with neither, the
+  session is 8 deals.
+"""
 
 from __future__ import annotations
 
-from .base import GameRules
+from dataclasses import replace
+
+from .base import (
+    STRAIN_NAMES,
+    STRAINS,
+    GameRules,
+    GameState,
+    Option,
+    RoundInfo,
+    RoundResult,
+    RuleError,
+    int_list,
+    who,
+)
+
+HAND_CARDS = 13
+DECK_HCP = 40
+MAX_HAND_HCP = 37  # every ace, king and queen and one jack
+SIDES = {"NS": (0, 2), "EW": (1, 3)}
+SIDE_NAMES = {"NS": "N-S", "EW": "E-W"}
+STRAIN_SYMBOLS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+PER_TRICK = {"NT": 30, "S": 30, "H": 30, "D": 20, "C": 20}
+NT_FIRST_TRICK_EXTRA = 10  # the first scoring trick in no trumps is 40, not 30
+PART_SCORE_TRICKS = 7
+GAME_TRICKS = {"NT": 9, "S": 10, "H": 10, "D": 11, "C": 11}
+GAME_BONUS = 300
+PART_SCORE_BONUS = 50
+UNDERTRICK = 50
+DEFAULT_DEALS = 8
+# RoundResult.facts of every deal carries these keys (None until known; see score_deal).
+FACT_KEYS = (
+    "redeal",
+    "side_hcp",
+    "declaring_side",
+    "declarer",
+    "dummy",
+    "opening_leader",
+    "tricks_needed",
+    "made",
+    "declaring_points",
+    "defending_points",
+)
+
+
+def trick_score(strain: str, tricks: int) -> int:
+    """Points for every trick over six: NT 40 then 30 each, majors 30, minors 20."""
+    over = max(0, tricks - 6)
+    if not over:
+        return 0
+    return over * PER_TRICK[strain] + (NT_FIRST_TRICK_EXTRA if strain == "NT" else 0)
+
+
+def side_of(seat: int) -> str:
+    """A seat's partnership: "NS" for North and South (seats 0, 2), "EW" for East and West (1, 3)."""
+    return "NS" if seat % 2 == 0 else "EW"
+
+
+def declarer_for(hcp: list[int], dealer: int) -> tuple[str, int] | None:
+    """The declaring side and declarer for these points, or None at 20:20 (redeal).
+
+    The side with more points declares; its player with more points is declarer;
+    with equal points, the one who announced first (from the dealer, clockwise).
+    """
+    ns = hcp[0] + hcp[2]
+    ew = hcp[1] + hcp[3]
+    if ns == ew:
+        return None
+    side = "NS" if ns > ew else "EW"
+    a, b = SIDES[side]
+    if hcp[a] != hcp[b]:
+        return side, a if hcp[a] > hcp[b] else b
+    return side, min(a, b, key=lambda seat: (seat - dealer) % 4)
+
+
+def tricks_needed(strain: str, game: bool) -> int:
+    """Tricks the declaring side must take: 7 for a part-score; game 9 NT, 10 major, 11 minor."""
+    return GAME_TRICKS[strain] if game else PART_SCORE_TRICKS
+
+
+def deal_score(strain: str, game: bool, tricks: int) -> tuple[int, int]:
+    """(declaring side's points, defending side's points) for a played contract."""
+    needed = tricks_needed(strain, game)
+    if tricks >= needed:
+        return trick_score(strain, tricks) + (GAME_BONUS if game else PART_SCORE_BONUS), 0
+    return 0, UNDERTRICK * (needed - tricks)
+
+
+def contract_name(strain: str, game: bool) -> str:
+    """How a contract reads: "game in no trumps", "part-score in hearts"."""
+    return f"{'game' if game else 'part-score'} in {STRAIN_NAMES[strain]}"
 
 
 class Minibridge(GameRules):
@@ -10,3 +113,322 @@ class Minibridge(GameRules):
     name = "Minibridge"
     min_players = 4
     max_players = 4
+    seats = ("North", "East", "South", "West")
+    options = (
+        Option(
+            name="deals",
+            label="Number of deals",
+            default=DEFAULT_DEALS,
+            kind=int,
+            minimum=1,
+            help="The session ends after this many deals (redeals of a 20:20 deal do not count).",
+        ),
+        Option(
+            name="target",
+            label="Target score",
+            default=None,
+            kind=int,
+            minimum=1,
+            help="Instead of a number of deals: the session ends when a side reaches this score.",
+        ),
+    )
+
+    declarer_for = staticmethod(declarer_for)
+    tricks_needed = staticmethod(tricks_needed)
+    deal_score = staticmethod(deal_score)
+    trick_score = staticmethod(trick_score)
+    side_of = staticmethod(side_of)
+
+    # -- setup -------------------------------------------------------------
+
+    def clean_options(self, options: dict | None) -> dict:
+        """Either a number of deals or a target, never both; neither means 8 deals."""
+        options = dict(options or {})
+        if options.get("target") is None:
+            if options.get("deals") is None:
+                options.pop("deals", None)  # the default number of deals
+            return super().clean_options(options)
+        if options.get("deals") is not None:
+            raise RuleError("Choose either a number of deals or a target score, not both.", field="target")
+        options.pop("deals", None)
+        cleaned = super().clean_options(options)
+        cleaned["deals"] = None
+        return cleaned
+
+    # -- schedule ------------------------------------------------------------
+
+    def deal_info(self, number: int, deal: int, dealer: int) -> RoundInfo:
+        """Round ``number`` (1-based, redeals included) is deal ``deal``, dealt by ``dealer``."""
+        return RoundInfo(
+            number=number,
+            label=f"Deal {deal}",
+            dealer=dealer,
+            leader=dealer,  # the dealer announces points first
+            cards=HAND_CARDS,
+            active=tuple((dealer + i) % 4 for i in range(4)),
+        )
+
+    # -- checking and scoring ---------------------------------------------------
+
+    def check_hcp(self, n: int, hcp, *, names=None) -> list[int]:
+        hcp = int_list(hcp, length=4, round=n, field="hcp", what="the high-card points", names=names)
+        for seat, points in enumerate(hcp):
+            if not 0 <= points <= MAX_HAND_HCP:
+                raise RuleError(
+                    f"Round {n}: {who(names, seat)} has {points} high-card points, but a hand "
+                    f"holds 0 to {MAX_HAND_HCP}.",
+                    round=n,
+                    player=seat,
+                    field="hcp",
+                )
+        total = sum(hcp)
+        if total != DECK_HCP:
+            diff = total - DECK_HCP
+            raise RuleError(
+                f"Round {n}: the high-card points add up to {total}, but a deal holds {DECK_HCP} "
+                f"({abs(diff)} too {'many' if diff > 0 else 'few'}).",
+                round=n,
+                field="hcp",
+            )
+        return hcp
+
+    def check_contract(self, n: int, contract, declarer: int, *, names=None) -> tuple[str, bool]:
+        by = f"{who(names, declarer)}'s contract"
+        if not isinstance(contract, dict):
+            raise RuleError(
+                f"Round {n}: {by} must give a strain and whether it is game.",
+                round=n,
+                player=declarer,
+                field="contract",
+            )
+        unknown = set(contract) - {"strain", "game"}
+        if unknown:
+            raise RuleError(
+                f"Round {n}: {by} has an unknown field {sorted(unknown)[0]!r}.",
+                round=n,
+                player=declarer,
+                field="contract",
+            )
+        strain = contract.get("strain")
+        if strain not in STRAINS:
+            raise RuleError(
+                f"Round {n}: {by} needs a strain: NT, S, H, D or C (no trumps, spades, hearts, "
+                "diamonds or clubs).",
+                round=n,
+                player=declarer,
+                field="contract",
+            )
+        game = contract.get("game")
+        if not isinstance(game, bool):
+            raise RuleError(
+                f"Round {n}: {by} must say whether it is game or part-score (game true or false).",
+                round=n,
+                player=declarer,
+                field="contract",
+            )
+        return strain, game
+
+    def check_tricks(self, n: int, tricks, declarer: int, *, names=None) -> int:
+        side = SIDE_NAMES[side_of(declarer)]
+        if isinstance(tricks, bool) or not isinstance(tricks, int):
+            raise RuleError(
+                f"Round {n}: the tricks taken by {who(names, declarer)}'s side ({side}) must be "
+                "a whole number.",
+                round=n,
+                player=declarer,
+                field="tricks",
+            )
+        if not 0 <= tricks <= HAND_CARDS:
+            raise RuleError(
+                f"Round {n}: {who(names, declarer)}'s side ({side}) took {tricks} tricks, but a "
+                f"deal has 0 to {HAND_CARDS}.",
+                round=n,
+                player=declarer,
+                field="tricks",
+            )
+        return tricks
+
+    @staticmethod
+    def explain(role: str, side: str, strain: str, game: bool, tricks: int) -> str:
+        """One line for a player: their role, the contract and what it scored them."""
+        needed = tricks_needed(strain, game)
+        declaring, defending = deal_score(strain, game, tricks)
+        declarers = SIDE_NAMES[side]
+        line = f"{role}: {declarers} {contract_name(strain, game)}, needed {needed}, took {tricks}"
+        short = needed - tricks
+        if role == "defender":
+            if short > 0:
+                return f"{line}: {short} short, {short} × {UNDERTRICK} = {defending}"
+            return f"{line}: made, 0"
+        if short > 0:
+            return f"{line}: {short} short, 0"
+        bonus = f"{GAME_BONUS} game bonus" if game else f"{PART_SCORE_BONUS} part-score bonus"
+        return f"{line}: made, {trick_score(strain, tricks)} + {bonus} = {declaring}"
+
+    def score_deal(self, info: RoundInfo, data, *, names=None) -> RoundResult:
+        """Check one recorded deal and score it (totals are left to ``replay``).
+
+        ``facts`` always has every key of ``FACT_KEYS``, None until known:
+        ``redeal`` (bool), ``side_hcp`` ({"NS": int, "EW": int}), ``declaring_side``
+        ("NS"/"EW"), ``declarer``, ``dummy`` and ``opening_leader`` (seats),
+        ``tricks_needed`` (once the contract is in), ``made`` (bool),
+        ``declaring_points`` and ``defending_points`` (once the tricks are in).
+        """
+        n = info.number
+        names = names or list(self.seats)  # without names, messages say "North", "East"...
+        if not isinstance(data, dict):
+            raise RuleError(f"Round {n} must be an object.", round=n)
+        unknown = set(data) - {"hcp", "contract", "tricks", "redeal"}
+        if unknown:
+            first = sorted(unknown)[0]
+            raise RuleError(f"Round {n}: unknown field {first!r}.", round=n, field=first)
+        if "hcp" not in data:
+            raise RuleError(f"Round {n}: the high-card points are missing.", round=n, field="hcp")
+        hcp = self.check_hcp(n, data["hcp"], names=names)
+        redeal = data.get("redeal", False)
+        if not isinstance(redeal, bool):
+            raise RuleError(f"Round {n}: redeal must be true or false.", round=n, field="redeal")
+        found = declarer_for(hcp, info.dealer)
+        side_hcp = {"NS": hcp[0] + hcp[2], "EW": hcp[1] + hcp[3]}
+        facts = dict.fromkeys(FACT_KEYS)
+        facts.update(redeal=False, side_hcp=side_hcp)
+        if found is None:
+            if not redeal:
+                raise RuleError(
+                    f"Round {n}: the points split 20:20 between the partnerships, so the deal is "
+                    "redealt by the same dealer: record it as a redeal.",
+                    round=n,
+                    field="redeal",
+                )
+            for key in ("contract", "tricks"):
+                if key in data:
+                    raise RuleError(
+                        f"Round {n}: a 20:20 deal is redealt and has no {key}.", round=n, field=key
+                    )
+            facts["redeal"] = True
+            return RoundResult(
+                info=replace(info, label=f"{info.label} (20:20 redeal)"),
+                data=data,
+                complete=True,
+                points=[0] * 4,
+                explain=["20:20: redealt by the same dealer, no score"] * 4,
+                facts=facts,
+            )
+        side, declarer = found
+        if redeal:
+            raise RuleError(
+                f"Round {n}: the points split {side_hcp['NS']}:{side_hcp['EW']} (N-S:E-W); only a "
+                "20:20 deal is redealt.",
+                round=n,
+                field="redeal",
+            )
+        facts.update(
+            declaring_side=side,
+            declarer=declarer,
+            dummy=(declarer + 2) % 4,
+            opening_leader=(declarer + 1) % 4,
+        )
+        if "contract" not in data:
+            if "tricks" in data:
+                raise RuleError(
+                    f"Round {n}: tricks are recorded, but {who(names, declarer)} (declarer) has no contract.",
+                    round=n,
+                    player=declarer,
+                    field="contract",
+                )
+            return RoundResult(info=info, data=data, complete=False, facts=facts)
+        strain, game = self.check_contract(n, data["contract"], declarer, names=names)
+        facts["tricks_needed"] = tricks_needed(strain, game)
+        if "tricks" not in data:
+            return RoundResult(info=info, data=data, complete=False, facts=facts)
+        tricks = self.check_tricks(n, data["tricks"], declarer, names=names)
+        declaring, defending = deal_score(strain, game, tricks)
+        facts.update(
+            made=tricks >= facts["tricks_needed"],
+            declaring_points=declaring,
+            defending_points=defending,
+        )
+        points = [declaring if side_of(seat) == side else defending for seat in range(4)]
+        roles = {declarer: "declarer", (declarer + 2) % 4: "dummy"}
+        return RoundResult(
+            info=info,
+            data=data,
+            complete=True,
+            points=points,
+            explain=[
+                self.explain(roles.get(seat, "defender"), side, strain, game, tricks) for seat in range(4)
+            ],
+            facts=facts,
+        )
+
+    # -- the game ---------------------------------------------------------------
+
+    def replay(
+        self,
+        *,
+        players: int,
+        options: dict | None,
+        first_dealer: int,
+        rounds: list[dict],
+        finished_early: bool = False,
+        names: list[str] | None = None,
+    ) -> GameState:
+        options = self.clean_options(options)
+        self.check_setup(players, first_dealer)
+        totals = [0] * 4
+        results: list[RoundResult] = []
+        deals_played = 0  # redeals are not deals
+        dealer = first_dealer
+        ended = False
+        for index, data in enumerate(rounds):
+            n = index + 1
+            if ended:
+                raise RuleError(
+                    f"Round {n}: the game ended with round {n - 1} ({results[-1].info.label}).", round=n
+                )
+            if results and not results[-1].complete:
+                last = results[-1]
+                missing = "contract" if "contract" not in last.data else "tricks"
+                raise RuleError(
+                    f"Round {n - 1}: {last.info.label} has no {missing} yet; only the last round may "
+                    "be unfinished.",
+                    round=n - 1,
+                    field=missing,
+                )
+            result = self.score_deal(self.deal_info(n, deals_played + 1, dealer), data, names=names)
+            results.append(result)
+            if not result.complete:
+                continue
+            totals = [t + p for t, p in zip(totals, result.points, strict=True)]
+            result.totals = list(totals)
+            if result.facts["redeal"]:
+                continue
+            deals_played += 1
+            dealer = (dealer + 1) % 4
+            if options["target"] is None:
+                ended = deals_played >= options["deals"]
+            else:
+                ended = max(totals) >= options["target"]
+        if finished_early and results and not results[-1].complete:
+            raise RuleError(
+                f"Round {len(results)}: a game ended early cannot end on an unfinished deal.",
+                round=len(results),
+            )
+        finished = ended or finished_early
+        if finished:
+            next_round = None
+        elif results and not results[-1].complete:
+            next_round = results[-1].info
+        else:
+            next_round = self.deal_info(len(results) + 1, deals_played + 1, dealer)
+        return GameState(
+            players=players,
+            options=options,
+            first_dealer=first_dealer,
+            rounds=results,
+            totals=totals,
+            finished=finished,
+            finished_early=finished_early and not ended,
+            winners=self.best(totals) if finished else [],
+            next_round=next_round,
+        )

@@ -1,12 +1,579 @@
-"""Mormon Bridge rules (to be completed: see the rules issue)."""
+"""Mormon Bridge: a Rook deck, bids revealed together, three ways to play.
+
+Settled by RULINGS.md where the rule text is loose:
+
+- The Rook deck has 57 cards. Regular and 4-card games are for 4 to 14 players;
+  elimination takes any number from 4, at most 14 at the table at once.
+- Every made bid scores +10 and every trick +1, made or not.
+- Regular: hands of 1, 2, ..., peak, ..., 2, 1 cards with peak = min(6, 56 // players),
+  so 2 * peak - 1 hands; the highest total after the last hand wins (shared when equal).
+- 4-card: 4 cards every hand; after a hand where some total is at or above the target
+  (default 100), the single highest total wins; a shared highest total means another hand.
+- Elimination: 4 cards a hand and no points. A player who misses the bid is out, unless
+  everyone in the hand missed (then nobody is out). Two players may not bid 4 between
+  them (they turn a new trump and bid again; only the final bids are recorded). The last
+  player left, with nobody waiting, wins.
+- The trump colour of a hand ("rook": the first card led decides) may be recorded; it
+  does not change any score.
+
+Seating (RULINGS: players are listed in the order play passes, the deal passes to the
+next player, the player after the dealer bids and leads first). In elimination, see
+``MormonBridge.at_table`` and ``MormonBridge.next_dealer`` for where waiting players
+sit and how the deal passes once players are out.
+"""
 
 from __future__ import annotations
 
-from .base import GameRules
+from .base import (
+    ROOK_COLOURS,
+    GameRules,
+    GameState,
+    Option,
+    RoundInfo,
+    RoundResult,
+    RuleError,
+    int_list,
+    who,
+)
+from .bugger_bridge import bid_total_line
+
+REGULAR = "regular"
+FOUR_CARD = "four-card"
+ELIMINATION = "elimination"
+MODES = (REGULAR, FOUR_CARD, ELIMINATION)
+MODE_NAMES = {REGULAR: "Regular", FOUR_CARD: "4-card", ELIMINATION: "Elimination"}
+
+TABLE_MAX = 14  # players at the table at once: 14 hands of 4 and the trump card use the deck
+PEAK_MAX = 6
+DEALT_MAX = 56  # 57 Rook cards less the card turned up for trumps
+FOUR_CARDS = 4
+MADE_BONUS = 10
+TRUMPS = (*ROOK_COLOURS, "rook")
+ROUND_KEYS = frozenset({"bids", "tricks", "trump"})
+
+
+def peak(players: int) -> int:
+    """Cards in the biggest hand of a regular game: min(6, 56 // players)."""
+    return min(PEAK_MAX, DEALT_MAX // players)
+
+
+def hand_points(bid: int, took: int) -> int:
+    """Points for one player's hand: 1 a trick, plus 10 when the bid was made exactly."""
+    return took + (MADE_BONUS if bid == took else 0)
+
+
+def explain_points(bid: int, took: int) -> str:
+    """One line saying why the player scored what they scored (regular and 4-card)."""
+    head = f"bid {bid}, took {took}"
+    if bid == took:
+        return f"{head}: made, 10 + {took} = {MADE_BONUS + took}"
+    return f"{head}: missed, {took} for the trick{'s' if took != 1 else ''}"
 
 
 class MormonBridge(GameRules):
+    """Mormon Bridge rules, one class for the three modes (option ``mode``).
+
+    Round record: ``{"bids": [...], "tricks": [...]}``, optionally ``"trump"``
+    (a Rook colour or ``"rook"``); ``tricks`` absent (or null) while the hand is
+    being played. Bids are revealed together, so all bids of a hand are entered
+    at once. In elimination, players not in the hand (out, or still waiting) have
+    null in both arrays and players in the hand must have numbers.
+
+    Facts of a hand (``RoundResult.facts``), every mode:
+
+    - ``bid_total`` and ``bid_line`` ("even", "over-bid by 1", ...: the bids added
+      up against the cards dealt), also on an unfinished hand.
+
+    Regular and 4-card, complete hands:
+
+    - ``leader_seats``: seats with the highest total after the hand.
+
+    4-card only, complete hands:
+
+    - ``target_reached``: some total is at or above the target;
+    - ``play_goes_on``: the target was reached but the highest total is shared;
+    - ``winner``: the seat that won with this hand, else None.
+
+    Elimination, complete hands (``RoundResult.out`` is every seat out so far;
+    ``points`` and ``totals`` are None):
+
+    - ``out_now``: seats out with this hand;
+    - ``everyone_missed``: every player in the hand missed, so nobody is out;
+    - ``still_in``: seats not out (at the table or waiting);
+    - ``waiting``: seats still waiting after this hand;
+    - ``joining``: waiting seats that sit down from the next hand on.
+    """
+
     slug = "mormon-bridge"
     name = "Mormon Bridge"
     min_players = 4
-    max_players = None
+    max_players = None  # elimination: more than 14 wait; the other modes stop at 14
+    # True for regular and 4-card; elimination has no points: use ``has_points(options)``.
+    uses_points = True
+    options = (
+        Option(
+            name="mode",
+            label="Game",
+            default=REGULAR,
+            kind=str,
+            choices=(
+                (REGULAR, "Regular: hands of 1 up to 6 cards and back down"),
+                (FOUR_CARD, "4-card: 4 cards a hand, play to the target"),
+                (ELIMINATION, "Elimination: miss your bid and you are out"),
+            ),
+        ),
+        Option(
+            name="target",
+            label="Target score (4-card)",
+            default=100,
+            kind=int,
+            minimum=1,
+            help="4-card game: after a hand, a player alone at the top with at least this total wins.",
+        ),
+    )
+
+    # -- modes ---------------------------------------------------------------------
+
+    def mode_of(self, options: dict | None) -> str:
+        """The game's mode ("regular", "four-card" or "elimination"), options cleaned."""
+        return self.clean_options(options)["mode"]
+
+    def has_points(self, options: dict | None) -> bool:
+        """Whether the game keeps points: False for elimination."""
+        return self.mode_of(options) != ELIMINATION
+
+    def has_target(self, options: dict | None) -> bool:
+        """Whether the ``target`` option is used: only by the 4-card game."""
+        return self.mode_of(options) == FOUR_CARD
+
+    @staticmethod
+    def max_players_for(mode: str) -> int | None:
+        """Most players a mode takes: 14, or None (no limit: players wait) for elimination."""
+        return None if mode == ELIMINATION else TABLE_MAX
+
+    def seated(self, players: int) -> int:
+        """Players at the table at the start: the first 14 listed; the rest wait (elimination)."""
+        return min(players, TABLE_MAX)
+
+    def check_setup(self, players: int, first_dealer: int, *, mode: str | None = None) -> None:
+        """Refuse a player count or first dealer the game cannot have.
+
+        Without ``mode`` only what holds for every mode is checked (4 or more players,
+        a first dealer among the first 14); ``replay`` passes the mode.
+        """
+        if mode is not None and mode != ELIMINATION and players > TABLE_MAX:
+            raise RuleError(
+                f"{MODE_NAMES.get(mode, mode)} Mormon Bridge takes at most {TABLE_MAX} players; "
+                "only elimination lets more players wait for a place."
+            )
+        super().check_setup(players, first_dealer)
+
+    # -- hands -----------------------------------------------------------------------
+
+    peak = staticmethod(peak)
+    hand_points = staticmethod(hand_points)
+    explain_points = staticmethod(explain_points)
+
+    @staticmethod
+    def hand_info(number: int, dealer: int, table: list[int] | tuple[int, ...], cards: int) -> RoundInfo:
+        """Hand ``number`` dealt by ``dealer`` to the seats in ``table`` (in seating order)."""
+        order = GameRules.leaders_from(dealer, list(table))
+        return RoundInfo(
+            number=number,
+            label=f"Hand {number}",
+            dealer=dealer,
+            leader=order[0],
+            cards=cards,
+            trump=None,
+            active=order,
+        )
+
+    def schedule(self, players: int, first_dealer: int) -> list[RoundInfo]:
+        """Every hand of a regular game: 1, 2, ..., peak, ..., 2, 1 cards (2 * peak - 1 hands).
+
+        The deal passes to the next seat each hand.
+        """
+        m = peak(players)
+        sizes = list(range(1, m + 1)) + list(range(m - 1, 0, -1))
+        seats = list(range(players))
+        return [
+            self.hand_info(i + 1, (first_dealer + i) % players, seats, cards) for i, cards in enumerate(sizes)
+        ]
+
+    def four_card_hand(self, number: int, players: int, first_dealer: int) -> RoundInfo:
+        """Hand ``number`` of a 4-card game (open-ended; the deal passes to the next seat)."""
+        return self.hand_info(number, (first_dealer + number - 1) % players, list(range(players)), FOUR_CARDS)
+
+    def hands_in_game(self, players: int, options: dict | None) -> int | None:
+        """How many hands the game has: 2 * peak - 1 for regular, None when open-ended."""
+        return 2 * peak(players) - 1 if self.mode_of(options) == REGULAR else None
+
+    def bid_range(self, info: RoundInfo) -> range:
+        """The bids a player may make in a hand: 0 to the cards dealt."""
+        return range(0, info.cards + 1)
+
+    def trick_range(self, info: RoundInfo) -> range:
+        """The tricks one player may take in a hand: 0 to the cards dealt."""
+        return range(0, info.cards + 1)
+
+    # -- elimination seating -----------------------------------------------------------
+
+    @staticmethod
+    def at_table(players: int, out: list[int] | tuple[int, ...] | set[int]) -> list[int]:
+        """Seats at the table for a hand of an elimination game, in seating order.
+
+        They are the first 14 listed players who are not out. So at the start the
+        first 14 listed sit and the rest wait in listed order; from the hand after
+        players go out, the first waiting players fill their places. A player who
+        sits down takes their listed position in the seating order: players listed
+        after the first 14 sit, in listed order, between the last listed seated
+        player and the first listed one.
+        """
+        out = set(out)
+        return [s for s in range(players) if s not in out][:TABLE_MAX]
+
+    @classmethod
+    def waiting(cls, players: int, out: list[int] | tuple[int, ...] | set[int]) -> list[int]:
+        """Seats still waiting for a place (elimination), in the order they will sit down."""
+        table = set(cls.at_table(players, out))
+        out = set(out)
+        return [s for s in range(players) if s not in out and s not in table]
+
+    @staticmethod
+    def next_dealer(previous: int, table: list[int] | tuple[int, ...], players: int) -> int:
+        """The dealer after ``previous`` in elimination: the next seat at the table for this hand.
+
+        Seats are searched in seating order after the previous dealer, who may be out
+        by now; a player who just sat down can deal if their seat comes first.
+        """
+        seats = set(table)
+        for step in range(1, players + 1):
+            seat = (previous + step) % players
+            if seat in seats:
+                return seat
+        raise ValueError("nobody is at the table")
+
+    # -- checking ----------------------------------------------------------------------
+
+    @staticmethod
+    def _check_shape(n: int, data) -> None:
+        if not isinstance(data, dict):
+            raise RuleError(f"Round {n} must be an object.", round=n)
+        unknown = sorted(set(data) - ROUND_KEYS)
+        if unknown:
+            raise RuleError(f"Round {n}: unknown field {unknown[0]!r}.", round=n, field=unknown[0])
+        if "trump" in data and data["trump"] not in TRUMPS:
+            raise RuleError(f"Round {n}: trumps must be one of {', '.join(TRUMPS)}.", round=n, field="trump")
+        if "bids" not in data:
+            raise RuleError(f"Round {n}: the bids are missing.", round=n, field="bids")
+
+    def check_bids(self, info: RoundInfo, bids: list, *, names=None) -> None:
+        """Refuse a bid outside 0..cards by a player in the hand; two players may not bid 4."""
+        n = info.number
+        cards = info.cards
+        for seat in sorted(info.active):
+            bid = bids[seat]
+            if not 0 <= bid <= cards:
+                raise RuleError(
+                    f"Round {n}: {who(names, seat)} bid {bid}, but a bid must be 0 to {cards} "
+                    f"with {cards} card{'s' if cards != 1 else ''} dealt.",
+                    round=n,
+                    player=seat,
+                    field="bids",
+                )
+        if len(info.active) == 2:
+            first, second = sorted(info.active)
+            if bids[first] + bids[second] == FOUR_CARDS:
+                raise RuleError(
+                    f"Round {n}: {who(names, first)} and {who(names, second)} bid 4 between them, "
+                    "which two players may not do (both would make it or both miss): "
+                    "turn a new trump and bid again, and enter the new bids.",
+                    round=n,
+                    field="bids",
+                )
+
+    def check_tricks(self, info: RoundInfo, tricks: list, *, names=None) -> None:
+        """Refuse tricks outside 0..cards for a player in the hand, or not adding up to the cards."""
+        n = info.number
+        cards = info.cards
+        for seat in sorted(info.active):
+            took = tricks[seat]
+            if not 0 <= took <= cards:
+                raise RuleError(
+                    f"Round {n}: {who(names, seat)} took {took} tricks, but there "
+                    f"{'are only' if cards != 1 else 'is only'} {cards} to take.",
+                    round=n,
+                    player=seat,
+                    field="tricks",
+                )
+        total = sum(tricks[s] for s in info.active)
+        if total != cards:
+            diff = total - cards
+            raise RuleError(
+                f"Round {n}: the tricks add up to {total}, but {cards} were played "
+                f"({abs(diff)} too {'many' if diff > 0 else 'few'}).",
+                round=n,
+                field="tricks",
+            )
+
+    @staticmethod
+    def _check_in_hand(info: RoundInfo, values: list, out: list[int], *, field: str, names=None) -> None:
+        """Elimination: numbers for the players in the hand, null for everyone else."""
+        n = info.number
+        what = "bid" if field == "bids" else "tricks"
+        active = set(info.active)
+        for seat, value in enumerate(values):
+            if seat in active and value is None:
+                raise RuleError(
+                    f"Round {n}: {who(names, seat)} is in this hand, so their {what} must be entered.",
+                    round=n,
+                    player=seat,
+                    field=field,
+                )
+            if seat not in active and value is not None:
+                why = "is out" if seat in out else "is waiting for a place"
+                raise RuleError(
+                    f"Round {n}: {who(names, seat)} {why} and not in this hand, so their {what} "
+                    "must be left empty.",
+                    round=n,
+                    player=seat,
+                    field=field,
+                )
+
+    # -- the game ------------------------------------------------------------------------
+
+    def replay(
+        self,
+        *,
+        players: int,
+        options: dict | None,
+        first_dealer: int,
+        rounds: list[dict],
+        finished_early: bool = False,
+        names: list[str] | None = None,
+    ) -> GameState:
+        """Check and score every hand; see ``GameRules.replay`` and the class docstring.
+
+        Ended early, the highest total wins (shared when equal); in elimination every
+        player still in (not out: at the table or still waiting) shares the win.
+        """
+        options = self.clean_options(options)
+        mode = options["mode"]
+        self.check_setup(players, first_dealer, mode=mode)
+        if mode == ELIMINATION:
+            return self._replay_elimination(players, options, first_dealer, rounds, finished_early, names)
+        return self._replay_points(players, options, first_dealer, rounds, finished_early, names)
+
+    @staticmethod
+    def _check_continues(n: int, results: list[RoundResult]) -> None:
+        if results and not results[-1].complete:
+            raise RuleError(
+                f"Round {n}: round {n - 1} has no tricks yet; only the last round may be unfinished.",
+                round=n - 1,
+                field="tricks",
+            )
+
+    @staticmethod
+    def _check_not_early_on_unfinished(finished_early: bool, results: list[RoundResult]) -> None:
+        if finished_early and results and not results[-1].complete:
+            raise RuleError(
+                f"Round {len(results)}: a game ended early cannot end on an unfinished round.",
+                round=len(results),
+                field="tricks",
+            )
+
+    def _replay_points(self, players, options, first_dealer, rounds, finished_early, names) -> GameState:
+        """Regular and 4-card games."""
+        mode = options["mode"]
+        schedule = self.schedule(players, first_dealer) if mode == REGULAR else None
+        target = options["target"]
+        totals = [0] * players
+        results: list[RoundResult] = []
+        winner: int | None = None
+        ended = False
+        for index, data in enumerate(rounds):
+            n = index + 1
+            if ended:
+                if winner is None:
+                    message = f"Round {n}: the game ended after round {n - 1}, the last hand."
+                else:
+                    message = f"Round {n}: the game ended after round {n - 1}, when {who(names, winner)} won."
+                raise RuleError(message, round=n)
+            self._check_continues(n, results)
+            if schedule is not None:
+                info = schedule[index]
+            else:
+                info = self.four_card_hand(n, players, first_dealer)
+            self._check_shape(n, data)
+            bids = int_list(data["bids"], length=players, round=n, field="bids", what="the bids", names=names)
+            self.check_bids(info, bids, names=names)
+            facts = {"bid_total": sum(bids), "bid_line": bid_total_line(sum(bids), info.cards)}
+            tricks = data.get("tricks")
+            if tricks is None:
+                results.append(RoundResult(info=info, data=data, complete=False, facts=facts))
+                continue
+            tricks = int_list(tricks, length=players, round=n, field="tricks", what="the tricks", names=names)
+            self.check_tricks(info, tricks, names=names)
+            points = [hand_points(b, t) for b, t in zip(bids, tricks, strict=True)]
+            totals = [t + p for t, p in zip(totals, points, strict=True)]
+            leaders = self.best(totals)
+            facts["leader_seats"] = leaders
+            if schedule is not None:
+                ended = n == len(schedule)
+            else:
+                reached = max(totals) >= target
+                if reached and len(leaders) == 1:
+                    winner = leaders[0]
+                    ended = True
+                facts.update(target_reached=reached, play_goes_on=reached and len(leaders) > 1, winner=winner)
+            results.append(
+                RoundResult(
+                    info=info,
+                    data=data,
+                    complete=True,
+                    points=points,
+                    totals=list(totals),
+                    explain=[explain_points(b, t) for b, t in zip(bids, tricks, strict=True)],
+                    facts=facts,
+                )
+            )
+        self._check_not_early_on_unfinished(finished_early, results)
+        finished = ended or finished_early
+        if winner is not None:
+            winners = [winner]
+        elif finished:
+            winners = self.best(totals)
+        else:
+            winners = []
+        if finished:
+            next_round = None
+        elif results and not results[-1].complete:
+            next_round = results[-1].info
+        elif schedule is not None:
+            next_round = schedule[len(results)]
+        else:
+            next_round = self.four_card_hand(len(results) + 1, players, first_dealer)
+        return GameState(
+            players=players,
+            options=options,
+            first_dealer=first_dealer,
+            rounds=results,
+            totals=totals,
+            finished=finished,
+            finished_early=finished_early and not ended,
+            winners=winners,
+            next_round=next_round,
+        )
+
+    def _replay_elimination(self, players, options, first_dealer, rounds, finished_early, names) -> GameState:
+        """Elimination: the first dealer deals hand 1; each later hand is dealt by
+        ``next_dealer`` (the next seat at the table for that hand after the previous
+        dealer), and the seats at the table are ``at_table`` of the players out so far."""
+        out: list[int] = []
+        results: list[RoundResult] = []
+        dealer: int | None = None
+        ended = False
+        for index, data in enumerate(rounds):
+            n = index + 1
+            if ended:
+                raise RuleError(
+                    f"Round {n}: the game ended after round {n - 1}, when "
+                    f"{who(names, results[-1].facts['still_in'][0])} was the last player left.",
+                    round=n,
+                )
+            self._check_continues(n, results)
+            table = self.at_table(players, out)
+            dealer = first_dealer if dealer is None else self.next_dealer(dealer, table, players)
+            info = self.hand_info(n, dealer, table, FOUR_CARDS)
+            self._check_shape(n, data)
+            bids = int_list(
+                data["bids"],
+                length=players,
+                round=n,
+                field="bids",
+                what="the bids",
+                names=names,
+                allow_none=True,
+            )
+            self._check_in_hand(info, bids, out, field="bids", names=names)
+            self.check_bids(info, bids, names=names)
+            bid_total = sum(bids[s] for s in info.active)
+            facts = {"bid_total": bid_total, "bid_line": bid_total_line(bid_total, FOUR_CARDS)}
+            tricks = data.get("tricks")
+            if tricks is None:
+                results.append(RoundResult(info=info, data=data, complete=False, out=list(out), facts=facts))
+                continue
+            tricks = int_list(
+                tricks,
+                length=players,
+                round=n,
+                field="tricks",
+                what="the tricks",
+                names=names,
+                allow_none=True,
+            )
+            self._check_in_hand(info, tricks, out, field="tricks", names=names)
+            self.check_tricks(info, tricks, names=names)
+            missed = sorted(s for s in info.active if bids[s] != tricks[s])
+            everyone_missed = len(missed) == len(info.active)
+            out_now = [] if everyone_missed else missed
+            explain = []
+            for seat in range(players):
+                if seat in info.active:
+                    line = f"bid {bids[seat]}, took {tricks[seat]}: "
+                    if seat not in missed:
+                        line += "made, stays in"
+                    elif everyone_missed:
+                        line += "missed, but everyone missed, so nobody is out"
+                    else:
+                        line += "missed, out"
+                elif seat in out:
+                    line = "out"
+                else:
+                    line = "waiting for a place"
+                explain.append(line)
+            out = sorted(out + out_now)
+            still_in = [s for s in range(players) if s not in out]
+            next_table = self.at_table(players, out)
+            ended = len(still_in) == 1
+            facts.update(
+                out_now=out_now,
+                everyone_missed=everyone_missed,
+                still_in=still_in,
+                waiting=self.waiting(players, out),
+                joining=[s for s in next_table if s not in table],
+            )
+            results.append(
+                RoundResult(
+                    info=info,
+                    data=data,
+                    complete=True,
+                    points=None,
+                    totals=None,
+                    out=list(out),
+                    explain=explain,
+                    facts=facts,
+                )
+            )
+        self._check_not_early_on_unfinished(finished_early, results)
+        finished = ended or finished_early
+        still_in = [s for s in range(players) if s not in out]
+        if finished:
+            next_round = None
+        elif results and not results[-1].complete:
+            next_round = results[-1].info
+        else:
+            table = self.at_table(players, out)
+            next_dealer = first_dealer if dealer is None else self.next_dealer(dealer, table, players)
+            next_round = self.hand_info(len(results) + 1, next_dealer, table, FOUR_CARDS)
+        return GameState(
+            players=players,
+            options=options,
+            first_dealer=first_dealer,
+            rounds=results,
+            totals=None,
+            finished=finished,
+            finished_early=finished_early and not ended,
+            winners=still_in if finished else [],
+            next_round=next_round,
+        )

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from .. import services
 from ..forms import parse_seat_numbers, rule_error_to_seat
-from ..rules import RuleError, RoundInfo
+from ..rules import RoundInfo, RuleError
 from ..rules.base import SUITS
 from ..rules.bugger_bridge import PENALTY_REASONS, REDEAL_PENALTY, bid_total_line
 from ..sheet import POINTS_TABLE, TRUMP_WORDS, bugger_rows, trump_text
@@ -226,12 +226,24 @@ def sheet(request: HtmxHttpRequest, pk: int):
     if phase == "bids" and loaded.state.next_round is not None:
         info = loaded.state.next_round
         current = loaded.state.current
-        bids = list(current.data["bids"]) if current and not request.GET.get("fresh") else [None] * len(loaded.seats)
+        bids = (
+            list(current.data["bids"])
+            if current and not request.GET.get("fresh")
+            else [None] * len(loaded.seats)
+        )
         note = "Redeal: bid again." if request.GET.get("fresh") else ""
         panel = bids_panel(loaded, info, bids, note=note)
     if request.htmx and request.htmx.target == "entry-panel":
         return render(request, f"{SHEET}#entry-panel", _context(loaded, panel))
     return _render_sheet(request, loaded, panel)
+
+
+def _changed_meanwhile(request, loaded):
+    """Another phone (or a double tap) changed the game first: show it as it is now."""
+    loaded = services.load_game(loaded.session)
+    panel = current_panel(loaded)
+    panel.error = "The game changed on another screen meanwhile; here it is as it stands now."
+    return _refused(request, loaded, panel)
 
 
 def _round_number(loaded, number: int) -> RoundInfo | None:
@@ -257,12 +269,20 @@ def save_bids(request: HtmxHttpRequest, pk: int, number: int):
         return _stale(request, loaded, number)
     names = loaded.names
     bids, errors = parse_seat_numbers(
-        request.POST, prefix="bid", players=len(names), required=False, round_number=number, names=names, what="bid"
+        request.POST,
+        prefix="bid",
+        players=len(names),
+        required=False,
+        round_number=number,
+        names=names,
+        what="bid",
     )
     trump = request.POST.get("trump", "")
     allowed_trumps = ("none",) if info.trump == "none" else SUITS
     if trump and trump not in allowed_trumps:
-        return _refused(request, loaded, bids_panel(loaded, info, bids, errors, "Pick trumps from the suits shown."))
+        return _refused(
+            request, loaded, bids_panel(loaded, info, bids, errors, "Pick trumps from the suits shown.")
+        )
     rules = loaded.session.rules
     if not errors:
         try:
@@ -284,13 +304,14 @@ def save_bids(request: HtmxHttpRequest, pk: int, number: int):
     if current is not None and current.data.get("penalties"):
         data["penalties"] = current.data["penalties"]
     try:
-        services.save_round(session=loaded.session, number=number, data=data)
+        loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
     except RuleError as exc:
         errors, message = rule_error_to_seat(exc)
         return _refused(request, loaded, bids_panel(loaded, info, bids, errors, message, trump=trump))
+    except services.StaleVersion:
+        return _changed_meanwhile(request, loaded)
     if not request.htmx:
         return _to_sheet(loaded.session)
-    loaded = services.load_game(loaded.session)
     return _render_panel(request, loaded, current_panel(loaded), changed_rows=[number])
 
 
@@ -306,7 +327,12 @@ def save_tricks(request: HtmxHttpRequest, pk: int, number: int):
     bids = current.data["bids"]
     saving = bool(request.POST.get("save"))
     tricks, errors = parse_seat_numbers(
-        request.POST, prefix="tricks", players=len(names), required=saving, round_number=number, names=names,
+        request.POST,
+        prefix="tricks",
+        players=len(names),
+        required=saving,
+        round_number=number,
+        names=names,
         what="tricks",
     )
     if errors:
@@ -318,14 +344,17 @@ def save_tricks(request: HtmxHttpRequest, pk: int, number: int):
         return _render_sheet(request, loaded, panel)
     data = dict(current.data, tricks=tricks)
     try:
-        services.save_round(session=loaded.session, number=number, data=data)
+        loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
     except RuleError as exc:
         errors, message = rule_error_to_seat(exc)
         return _refused(request, loaded, tricks_panel(loaded, info, bids, tricks, errors, message))
+    except services.StaleVersion:
+        return _changed_meanwhile(request, loaded)
     if not request.htmx:
         return _to_sheet(loaded.session)
-    loaded = services.load_game(loaded.session)
-    return _render_panel(request, loaded, current_panel(loaded), changed_rows=[number, number + 1], totals=True)
+    return _render_panel(
+        request, loaded, current_panel(loaded), changed_rows=[number, number + 1], totals=True
+    )
 
 
 @login_required
@@ -344,14 +373,23 @@ def add_penalty(request: HtmxHttpRequest, pk: int, number: int):
         panel = tricks_panel(loaded, info, bids, list(bids))
         panel.error = "To record a redeal, pick who is at fault and why."
         return _refused(request, loaded, panel)
-    penalties = [*current.data.get("penalties", []), {"player": int(raw), "points": REDEAL_PENALTY, "reason": reason}]
-    services.save_round(session=loaded.session, number=number, data=dict(current.data, penalties=penalties))
+    penalties = [
+        *current.data.get("penalties", []),
+        {"player": int(raw), "points": REDEAL_PENALTY, "reason": reason},
+    ]
+    try:
+        loaded = services.save_round(
+            session=loaded.session, number=number, data=dict(current.data, penalties=penalties), loaded=loaded
+        )
+    except services.StaleVersion:
+        return _changed_meanwhile(request, loaded)
     if not request.htmx:
         return redirect(reverse("games:sheet", args=[loaded.session.pk]) + "?phase=bids&fresh=1")
-    loaded = services.load_game(loaded.session)
     name = loaded.names[int(raw)]
     panel = bids_panel(
-        loaded, info, [None] * len(loaded.seats),
+        loaded,
+        info,
+        [None] * len(loaded.seats),
         note=f"Round {number} is redealt by the same dealer; {name} loses {-REDEAL_PENALTY}. Bid again.",
     )
     return _render_panel(request, loaded, panel, changed_rows=[number])
@@ -375,25 +413,37 @@ def edit_round(request: HtmxHttpRequest, pk: int, number: int):
     if request.method != "POST":
         return HttpResponse(status=405)
     bids, bid_errors = parse_seat_numbers(
-        request.POST, prefix="bid", players=len(names), required=True, round_number=number, names=names, what="bid"
+        request.POST,
+        prefix="bid",
+        players=len(names),
+        required=True,
+        round_number=number,
+        names=names,
+        what="bid",
     )
     tricks, trick_errors = parse_seat_numbers(
-        request.POST, prefix="tricks", players=len(names), required=True, round_number=number, names=names,
+        request.POST,
+        prefix="tricks",
+        players=len(names),
+        required=True,
+        round_number=number,
+        names=names,
         what="tricks",
     )
     if bid_errors or trick_errors:
         return _refused(request, loaded, edit_panel(loaded, info, bids, tricks, bid_errors, trick_errors))
     data = dict(result.data, bids=bids, tricks=tricks)
     try:
-        services.save_round(session=loaded.session, number=number, data=data)
+        loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
     except RuleError as exc:
         errors, message = rule_error_to_seat(exc)
         by_bid = errors if exc.field == "bids" else {}
         by_tricks = errors if exc.field != "bids" else {}
         return _refused(request, loaded, edit_panel(loaded, info, bids, tricks, by_bid, by_tricks, message))
+    except services.StaleVersion:
+        return _changed_meanwhile(request, loaded)
     if not request.htmx:
         return _to_sheet(loaded.session)
-    loaded = services.load_game(loaded.session)
     return _render_panel(request, loaded, current_panel(loaded), totals=True, all_rows=True)
 
 

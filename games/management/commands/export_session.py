@@ -1,0 +1,52 @@
+"""manage.py export_session ID | --all: print session records as JSON."""
+
+from __future__ import annotations
+
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from ...models import GameSession
+from ...rules import RuleError
+from ...session_record import dump_record, export_session
+
+
+class Command(BaseCommand):
+    help = (
+        "Print a session's record (JSON, with its derived fields: labels, points, totals, result). "
+        "With --all, print a JSON array of every session's record, oldest first."
+    )
+
+    def add_arguments(self, parser):
+        which = parser.add_mutually_exclusive_group(required=True)
+        which.add_argument("session_id", nargs="?", type=int, metavar="ID", help="the session's id")
+        which.add_argument("--all", action="store_true", help="every session, as a JSON array")
+
+    def handle(self, *args, **options):
+        if options["all"]:
+            self.export_all()
+            return
+        pk = options["session_id"]
+        try:
+            session = GameSession.objects.get(pk=pk)
+        except GameSession.DoesNotExist:
+            raise CommandError(f"There is no session with id {pk}.") from None
+        self.stdout.write(dump_record(self.record(session)), ending="")
+
+    def record(self, session: GameSession) -> dict:
+        try:
+            return export_session(session)
+        except RuleError as exc:
+            raise CommandError(f"Session {session.pk} cannot be exported: {exc.message}") from None
+
+    def export_all(self) -> None:
+        """One record at a time, so a large database is never held in memory at once."""
+        self.stdout.write("[", ending="")
+        first = True
+        for session in GameSession.objects.order_by("pk").iterator(chunk_size=200):
+            text = json.dumps(self.record(session), indent=2, ensure_ascii=False)
+            self.stdout.write(
+                ("\n" if first else ",\n") + "\n".join("  " + line for line in text.splitlines()), ending=""
+            )
+            first = False
+        self.stdout.write("\n]" if not first else "]")
