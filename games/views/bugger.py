@@ -1,4 +1,6 @@
-"""The Bugger Bridge score sheet and the round entry on it.
+"""Bugger Bridge: the score sheet and the round entry on it.
+
+Called through ``play.py``, which checks the login, the owner and the method.
 
 Every write is a plain form POST that also works without JavaScript (it then
 redirects back to the sheet); with htmx the answer is the entry panel plus the
@@ -11,19 +13,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
 
 from .. import services
-from ..forms import parse_seat_numbers, rule_error_to_seat
+from ..forms import NewBuggerGameForm, parse_seat_numbers, rule_error_to_seat
+from ..models import GameSession, Player
 from ..rules import RoundInfo, RuleError
 from ..rules.base import SUITS
-from ..rules.bugger_bridge import PENALTY_REASONS, REDEAL_PENALTY, bid_total_line
+from ..rules.bugger_bridge import PEAK_BY_PLAYERS, PENALTY_REASONS, REDEAL_PENALTY, bid_total_line
 from ..sheet import POINTS_TABLE, TRUMP_WORDS, bugger_rows, trump_text
-from .common import HtmxHttpRequest, owned_session
+from .common import HtmxHttpRequest
 
 SHEET = "games/sheet.html"
 
@@ -213,14 +214,11 @@ def _to_sheet(session):
     return redirect(reverse("games:sheet", args=[session.pk]))
 
 
-def _load(request, pk):
-    return services.load_game(owned_session(request, pk))
+ACTIONS: dict = {}  # filled in below: action name -> (view, allowed methods)
 
 
-@login_required
-@require_GET
-def sheet(request: HtmxHttpRequest, pk: int):
-    loaded = _load(request, pk)
+def sheet(request: HtmxHttpRequest, session):
+    loaded = services.load_game(session)
     panel = current_panel(loaded)
     phase = request.GET.get("phase")
     if phase == "bids" and loaded.state.next_round is not None:
@@ -260,10 +258,8 @@ def _stale(request, loaded, number: int):
     return _refused(request, loaded, panel)
 
 
-@login_required
-@require_POST
-def save_bids(request: HtmxHttpRequest, pk: int, number: int):
-    loaded = _load(request, pk)
+def save_bids(request: HtmxHttpRequest, session, number: int):
+    loaded = services.load_game(session)
     info = _round_number(loaded, number)
     if info is None:
         return _stale(request, loaded, number)
@@ -315,10 +311,8 @@ def save_bids(request: HtmxHttpRequest, pk: int, number: int):
     return _render_panel(request, loaded, current_panel(loaded), changed_rows=[number])
 
 
-@login_required
-@require_POST
-def save_tricks(request: HtmxHttpRequest, pk: int, number: int):
-    loaded = _load(request, pk)
+def save_tricks(request: HtmxHttpRequest, session, number: int):
+    loaded = services.load_game(session)
     info = _round_number(loaded, number)
     current = loaded.state.current
     if info is None or current is None:
@@ -357,11 +351,9 @@ def save_tricks(request: HtmxHttpRequest, pk: int, number: int):
     )
 
 
-@login_required
-@require_POST
-def add_penalty(request: HtmxHttpRequest, pk: int, number: int):
+def add_penalty(request: HtmxHttpRequest, session, number: int):
     """A redeal: the offender loses 10, the same dealer deals again and everyone bids again."""
-    loaded = _load(request, pk)
+    loaded = services.load_game(session)
     info = _round_number(loaded, number)
     current = loaded.state.current
     if info is None or current is None:
@@ -395,10 +387,9 @@ def add_penalty(request: HtmxHttpRequest, pk: int, number: int):
     return _render_panel(request, loaded, panel, changed_rows=[number])
 
 
-@login_required
-def edit_round(request: HtmxHttpRequest, pk: int, number: int):
+def edit_round(request: HtmxHttpRequest, session, number: int):
     """Correct a finished round: bids and tricks together; later totals follow."""
-    loaded = _load(request, pk)
+    loaded = services.load_game(session)
     rounds = loaded.state.rounds
     if not 1 <= number <= len(rounds) or not rounds[number - 1].complete:
         return _stale(request, loaded, number)
@@ -410,8 +401,6 @@ def edit_round(request: HtmxHttpRequest, pk: int, number: int):
         if request.htmx:
             return render(request, f"{SHEET}#entry-panel", _context(loaded, panel))
         return _render_sheet(request, loaded, panel)
-    if request.method != "POST":
-        return HttpResponse(status=405)
     bids, bid_errors = parse_seat_numbers(
         request.POST,
         prefix="bid",
@@ -457,31 +446,55 @@ def edit_panel(loaded, info, bids, tricks, bid_errors=None, trick_errors=None, e
     return panel
 
 
-@login_required
-@require_POST
-def undo(request: HtmxHttpRequest, pk: int):
-    session = owned_session(request, pk)
-    try:
-        services.delete_last_round(session=session)
-    except RuleError:
-        pass
-    return _after_whole_change(request, session)
+def _schedule_lines():
+    """For the new-game page: the rounds each table size plays."""
+    lines = []
+    for players, m in sorted(PEAK_BY_PLAYERS.items()):
+        labels = [str(c) for c in range(1, m + 1)] + [f"{m}NT", f"{m}NT"] + [str(c) for c in range(m, 0, -1)]
+        lines.append({"players": players, "rounds": len(labels), "labels": " · ".join(labels)})
+    # Tables of 3 to 6 play the same 18 rounds: show them once.
+    return [{"players": "3–6", **{k: v for k, v in lines[0].items() if k != "players"}}] + lines[4:]
 
 
-@login_required
-@require_POST
-def end_game(request: HtmxHttpRequest, pk: int):
-    session = owned_session(request, pk)
-    try:
-        services.end_early(session=session)
-    except RuleError:
-        pass
-    return _after_whole_change(request, session)
+def new_game(request: HtmxHttpRequest):
+    """Seat the players, pick the first dealer and the hook rule."""
+    if request.method not in ("GET", "POST"):
+        return HttpResponseNotAllowed(["GET", "POST"])
+    known = list(Player.objects.filter(owner=request.user).values_list("name", flat=True))
+    initial_names: list[str] = []
+    source = request.GET.get("from")
+    if source and source.isdigit():
+        previous = GameSession.objects.filter(pk=int(source), owner=request.user).first()
+        if previous:
+            initial_names = [s.player.name for s in previous.seats.select_related("player")]
+    form = NewBuggerGameForm(request.POST or None, known_names=known, initial_names=initial_names)
+    if request.method == "POST" and form.is_valid():
+        try:
+            session = services.start_session(
+                owner=request.user,
+                game="bugger-bridge",
+                player_names=form.cleaned_names,
+                options={"hook": form.cleaned_data["hook"]},
+                first_dealer=form.cleaned_first_dealer,
+            )
+        except RuleError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect("games:sheet", pk=session.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "games/new_bugger.html",
+        {"form": form, "known": known, "schedules": _schedule_lines()},
+        status=status,
+    )
 
 
-def _after_whole_change(request, session):
-    if not request.htmx:
-        return _to_sheet(session)
-    response = HttpResponse(status=204)
-    response["HX-Refresh"] = "true"
-    return response
+ACTIONS.update(
+    {
+        "bids": (save_bids, {"POST"}),
+        "tricks": (save_tricks, {"POST"}),
+        "penalty": (add_penalty, {"POST"}),
+        "edit": (edit_round, {"GET", "POST"}),
+    }
+)
