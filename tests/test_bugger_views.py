@@ -425,3 +425,18 @@ def test_writes_refuse_get(table, make_game):
     session = make_game()
     assert table.get(url("bids", session, 1)).status_code == 405
     assert table.get(url("end", session)).status_code == 405
+
+
+def test_rules_page_is_in_the_apps_own_words(db):
+    response = TableClient().get(reverse("games:rules", args=["bugger-bridge"]))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Bugger Bridge in brief" in body and "21" in body and "Hook rule" in body
+    assert TableClient().get(reverse("games:rules", args=["snap"])).status_code == 404
+
+
+def test_sheet_links_to_the_rules_and_the_record(table, make_game):
+    session = make_game()
+    body = table.get(url("sheet", session)).content.decode()
+    assert reverse("games:rules", args=["bugger-bridge"]) in body
+    assert reverse("games:record-download", args=[session.pk]) in body

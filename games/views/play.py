@@ -12,6 +12,7 @@ from importlib import import_module
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
+from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.views.decorators.http import require_GET, require_POST
 
@@ -95,5 +96,8 @@ def rules_page(request: HtmxHttpRequest, game: str):
     """A short page on a game's rules, in the app's own words."""
     if game not in GAMES:
         raise Http404("No such game.")
-    template = select_template([f"games/rules/{game}.html"])
+    try:
+        template = select_template([f"games/rules/{game}.html"])
+    except TemplateDoesNotExist:
+        raise Http404("This game has no rules page yet.") from None
     return render(request, template.template.name, {"rules": GAMES[game], "game": game})
