@@ -112,19 +112,6 @@ def start_session(
     return session
 
 
-def _set_derived(rnd: Round, round_entries: list[Entry], state: GameState) -> None:
-    """Set (without saving) a round's derived fields and its entries' from the replayed state."""
-    result = state.rounds[rnd.number - 1]
-    rnd.label = result.info.label
-    rnd.dealer = result.info.dealer
-    rnd.complete = result.complete
-    out = set(result.out or [])
-    for e in round_entries:
-        e.points = result.points[e.position] if result.points else None
-        e.total = result.totals[e.position] if result.totals else None
-        e.out = e.position in out
-
-
 def _set_derived(rnd: Round, entries: list[Entry], state: GameState) -> None:
     """Copy what the rules derived for this round onto its rows (not saved here)."""
     result = state.rounds[rnd.number - 1]

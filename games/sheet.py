@@ -20,6 +20,29 @@ TRUMP_WORDS = {
 
 
 @dataclass
+class Chip:
+    """One tap-able choice in an entry row (a radio button styled as a chip)."""
+
+    value: int | str
+    checked: bool = False
+    struck: bool = False  # not allowed now (shown struck out, disabled)
+    label: str = ""  # shown instead of the value when set
+    title: str = ""  # why it is struck, or what it means
+
+
+@dataclass
+class EntryRow:
+    """A player's row in an entry panel: their name, badges, chips and any refusal."""
+
+    seat: int
+    name: str
+    badges: list[str]
+    chips: list[Chip]
+    bid: int | None = None
+    error: str = ""
+
+
+@dataclass
 class Cell:
     seat: int
     text: str = ""  # what the paper sheet shows: running total, or "–" for a missed bid

@@ -23,27 +23,10 @@ from ..models import GameSession, Player
 from ..rules import RoundInfo, RuleError
 from ..rules.base import SUITS
 from ..rules.bugger_bridge import PEAK_BY_PLAYERS, PENALTY_REASONS, REDEAL_PENALTY, bid_total_line
-from ..sheet import POINTS_TABLE, TRUMP_WORDS, bugger_rows, trump_text
+from ..sheet import POINTS_TABLE, TRUMP_WORDS, Chip, EntryRow, bugger_rows, trump_text
 from .common import HtmxHttpRequest
 
 SHEET = "games/sheet.html"
-
-
-@dataclass
-class Chip:
-    value: int
-    checked: bool = False
-    struck: bool = False  # the hook rule forbids it
-
-
-@dataclass
-class EntryRow:
-    seat: int
-    name: str
-    badges: list[str]
-    chips: list[Chip]
-    bid: int | None = None
-    error: str = ""
 
 
 @dataclass
@@ -101,7 +84,12 @@ def bids_panel(loaded, info: RoundInfo, bids, errors=None, error="", trump="", n
             name=names[seat],
             badges=_badges(info, seat),
             chips=[
-                Chip(value=v, checked=bids[seat] == v, struck=seat == info.dealer and v == forbidden)
+                Chip(
+                    value=v,
+                    checked=bids[seat] == v,
+                    struck=seat == info.dealer and v == forbidden,
+                    title=f"Hook rule: the dealer may not bid {v}" if seat == info.dealer and v == forbidden else "",
+                )
                 for v in range(info.cards + 1)
             ],
             error=errors.get(seat, ""),
