@@ -1,0 +1,89 @@
+"""axe-core (bundled in axe-playwright-python, no CDN) finds no serious or critical problem on any page."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.contrib.auth.models import User
+
+from games import services
+from games.rules import GAMES
+from games.views.play import TABLES
+
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+GRAVE = {"serious", "critical"}
+
+
+def grave_violations(page) -> list[str]:
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in GRAVE
+    ]
+
+
+def log_in(phone, username="reader"):
+    User.objects.create_user(username, password="lots-of-cards-42")
+    phone.go("/accounts/login/")
+    phone.page.fill("#id_username", username)
+    phone.page.fill("#id_password", "lots-of-cards-42")
+    phone.page.get_by_role("button", name="Log in").click()
+
+
+@pytest.mark.parametrize("path", ["/", "/accounts/login/", "/accounts/signup/", "/rules/bugger-bridge/"])
+def test_public_pages(phone, transactional_db, path):
+    phone.go(path)
+    assert grave_violations(phone.page) == []
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_start_and_new_game_pages(phone, transactional_db, dark):
+    phone.page.emulate_media(color_scheme="dark" if dark else "light")
+    log_in(phone)
+    assert grave_violations(phone.page) == []
+    for slug in TABLES:
+        phone.go(f"/games/new/{slug}/")
+        assert grave_violations(phone.page) == [], slug
+
+
+@pytest.mark.parametrize("slug", sorted(TABLES))
+@pytest.mark.parametrize("dark", [False, True])
+def test_every_sheet(phone, transactional_db, slug, dark):
+    phone.page.emulate_media(color_scheme="dark" if dark else "light")
+    log_in(phone)
+    rules = GAMES[slug]
+    players = NAMES[: max(rules.min_players, min(5, rules.max_players or 5))]
+    session = services.start_session(
+        owner=User.objects.get(username="reader"), game=slug, player_names=players, options={}, first_dealer=0
+    )
+    phone.go(f"/games/{session.pk}/")
+    assert grave_violations(phone.page) == [], slug
+    phone.go(f"/rules/{slug}/")
+    assert grave_violations(phone.page) == [], slug
+
+
+def test_bugger_sheet_in_every_phase(phone, transactional_db):
+    log_in(phone)
+    owner = User.objects.get(username="reader")
+    session = services.start_session(
+        owner=owner, game="bugger-bridge", player_names=NAMES[:5], options={"hook": True}, first_dealer=0
+    )
+    services.save_round(session=session, number=1, data={"bids": [1, 0, 0, 1, 0], "tricks": [0, 0, 0, 1, 0]})
+    services.save_round(session=session, number=2, data={"bids": [0, 0, 0, 1, 0]})
+    phone.go(f"/games/{session.pk}/")  # tricks phase, with a finished round above
+    assert grave_violations(phone.page) == []
+    phone.go(f"/games/{session.pk}/?phase=bids")
+    assert grave_violations(phone.page) == []
+    phone.go(f"/games/{session.pk}/round/1/edit/")
+    assert grave_violations(phone.page) == []
+
+
+def test_the_checker_itself_catches_a_bad_page(browser):
+    # Guards the tests above against passing because axe never ran.
+    page = browser.new_page()
+    page.set_content('<html lang="en"><body><main><img src="data:,"><button></button></main></body></html>')
+    found = grave_violations(page)
+    page.close()
+    assert any(v.startswith("image-alt") for v in found)
+    assert any(v.startswith("button-name") for v in found)
