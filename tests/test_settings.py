@@ -1,0 +1,66 @@
+"""Settings come from the environment, fail loudly on bad values, and pass Django's deploy checks."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PRODUCTION = {
+    "DEBUG": "false",
+    "HTTPS": "true",
+    "SECRET_KEY": "x" * 20 + "a-long-random-production-secret-Zq8#pL2@vN5!kR7$wT1%",
+    "ALLOWED_HOSTS": "scores.example.com",
+    "CSRF_TRUSTED_ORIGINS": "https://scores.example.com",
+}
+
+
+def manage(*args, env: dict[str, str]) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "HTTPS", "DATABASE_URL"}}
+    clean.pop("DJANGO_SETTINGS_MODULE", None)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_production_settings_pass_check_deploy_without_a_warning():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"DEBUG": "false", "SECRET_KEY": ""}, "SECRET_KEY is not set"),
+        ({"DEBUG": "maybe"}, "DEBUG must be true or false, not 'maybe'"),
+        ({**PRODUCTION, "SECURE_HSTS_SECONDS": "a year"}, "SECURE_HSTS_SECONDS must be a whole number"),
+        ({"DEBUG": "true", "DATABASE_URL": "nosuchdb://x"}, "DATABASE_URL cannot be read"),
+    ],
+)
+def test_bad_settings_fail_loudly(env, message):
+    result = manage("check", env=env)
+    assert result.returncode != 0
+    assert message in result.stderr
+
+
+def test_default_database_is_sqlite_in_wal_mode_with_immediate_transactions():
+    result = manage(
+        "shell",
+        "-c",
+        "from django.db import connection; c = connection.cursor(); c.execute('PRAGMA journal_mode');"
+        "print(c.fetchone()[0], connection.transaction_mode, connection.settings_dict['NAME'])",
+        env={"DEBUG": "true"},
+    )
+    assert result.returncode == 0, result.stderr
+    mode, transaction_mode, name = result.stdout.strip().splitlines()[-1].split()
+    assert mode == "wal" and transaction_mode == "IMMEDIATE" and name.endswith("db.sqlite3")
