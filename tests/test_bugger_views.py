@@ -200,7 +200,7 @@ def test_saving_tricks_updates_the_row_and_totals_in_place(table, make_game):
     response = table.send(url("tricks", session, 1), tricks_data([0, 0, 0, 0, 1]), htmx=True)
     assert response.status_code == 200
     body = response.content.decode()
-    assert body.count('hx-swap-oob="true"') == 3  # round 1, round 2 (now current), totals
+    assert body.count('hx-swap-oob="true"') == 4  # round 1, round 2 (now current), totals, game tools
     assert 'id="totals"' in body and 'id="round-1"' in body and 'id="round-2"' in body
     assert "Round 2" in body
     assert list(Entry.objects.order_by("position").values_list("total", flat=True)) == [10, 10, 10, 0, 11]
