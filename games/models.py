@@ -60,6 +60,8 @@ class GameSession(models.Model):
         indexes = [
             models.Index(fields=["owner", "-created"], name="session_owner_created"),
             models.Index(fields=["owner", "game", "-created"], name="session_owner_game_created"),
+            # Past sessions filtered by status (in progress / finished), newest first.
+            models.Index(fields=["owner", "status", "-created"], name="session_owner_status_created"),
         ]
 
     def __str__(self) -> str:
@@ -87,6 +89,8 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["session", "position"], name="seat_position_unique"),
             models.UniqueConstraint(fields=["session", "player"], name="seat_player_unique"),
         ]
+        # Past sessions filtered by player, and a player's games: from the player to the sessions.
+        indexes = [models.Index(fields=["player", "session"], name="seat_player_session")]
 
     def __str__(self) -> str:
         return f"{self.player} at {self.position}"

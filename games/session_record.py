@@ -30,9 +30,10 @@ FIELDS = ("format", "version", "game", "options", "players", "first_dealer", "fi
 # Export adds these; import ignores them (scores are derived, never read).
 DERIVED_TOP = frozenset({"result"})
 DERIVED_ROUND = frozenset({"label", "cards", "dealer", "points", "totals", "out"})
-# Round numbers and seat positions are small-integer columns.
+# Round numbers are a small-integer column. Only elimination Mormon Bridge takes more
+# than 14 players (the rest wait); a thousand keeps the name checks quick.
 MAX_ROUNDS = 32767
-MAX_PLAYERS = 32767
+MAX_PLAYERS = 1000
 
 
 class RecordError(RuleError):

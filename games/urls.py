@@ -19,6 +19,8 @@ urlpatterns = [
     # Bugger Bridge's round actions under their own names (the same view as round-action).
     path("games/<int:pk>/round/<int:number>/bids/", play.round_action, {"action": "bids"}, name="bids"),
     path("games/<int:pk>/round/<int:number>/tricks/", play.round_action, {"action": "tricks"}, name="tricks"),
-    path("games/<int:pk>/round/<int:number>/penalty/", play.round_action, {"action": "penalty"}, name="penalty"),
+    path(
+        "games/<int:pk>/round/<int:number>/penalty/", play.round_action, {"action": "penalty"}, name="penalty"
+    ),
     path("games/<int:pk>/round/<int:number>/edit/", play.round_action, {"action": "edit"}, name="edit-round"),
 ]

@@ -307,7 +307,7 @@ class Minibridge(GameRules):
                     )
             facts["redeal"] = True
             return RoundResult(
-                info=replace(info, label=f"{info.label} (20:20 redeal)"),
+                info=replace(info, label=f"{info.label} redeal"),
                 data=data,
                 complete=True,
                 points=[0] * 4,

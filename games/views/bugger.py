@@ -88,7 +88,9 @@ def bids_panel(loaded, info: RoundInfo, bids, errors=None, error="", trump="", n
                     value=v,
                     checked=bids[seat] == v,
                     struck=seat == info.dealer and v == forbidden,
-                    title=f"Hook rule: the dealer may not bid {v}" if seat == info.dealer and v == forbidden else "",
+                    title=f"Hook rule: the dealer may not bid {v}"
+                    if seat == info.dealer and v == forbidden
+                    else "",
                 )
                 for v in range(info.cards + 1)
             ],

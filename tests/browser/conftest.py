@@ -64,7 +64,8 @@ class Phone:
         context.route("**/*", self._guard(host))
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         self.page.on(
-            "response", lambda r: self.server_errors.append(f"{r.status} {r.url}") if r.status >= 500 else None
+            "response",
+            lambda r: self.server_errors.append(f"{r.status} {r.url}") if r.status >= 500 else None,
         )
 
     def _guard(self, host):
@@ -81,7 +82,11 @@ class Phone:
         self.page.goto(self.base_url + path)
 
     def tap(self, selector_or_locator):
-        locator = self.page.locator(selector_or_locator) if isinstance(selector_or_locator, str) else selector_or_locator
+        locator = (
+            self.page.locator(selector_or_locator)
+            if isinstance(selector_or_locator, str)
+            else selector_or_locator
+        )
         locator.tap()
         self.taps += 1
 

@@ -62,7 +62,9 @@ def enter_bids(phone, bids, dealer):
         if i < len(order) - 1:
             expect(page.locator(f"#bid-{seat}-{bids[seat]}")).to_be_checked()
             still = len(order) - 1 - i
-            expect(page.get_by_test_id("bid-live")).to_contain_text(f"{still} player{'s' if still != 1 else ''} still to bid")
+            expect(page.get_by_test_id("bid-live")).to_contain_text(
+                f"{still} player{'s' if still != 1 else ''} still to bid"
+            )
     expect(page.locator("#entry-panel.phase-tricks")).to_be_visible()
 
 

@@ -128,3 +128,20 @@ def test_ending_early_finishes_with_the_leaders_as_winners(rules):
     assert state.finished and state.next_round is None
     top = max(points)
     assert state.winners == [seat for seat, p in enumerate(points) if p == top]
+
+
+def test_labels_fit_the_stored_column():
+    from games.models import Round
+
+    width = Round._meta.get_field("label").max_length
+    redeal = GAMES["minibridge"].replay(
+        players=4,
+        options={"deals": 99},
+        first_dealer=0,
+        rounds=[{"hcp": [10, 10, 10, 10], "redeal": True}] * 120,
+    )
+    assert max(len(r.info.label) for r in redeal.rounds) <= width
+    for slug, rules in GAMES.items():
+        data, _ = FIRST_ROUND[slug]
+        state = rules.replay(players=players_for(rules), options={}, first_dealer=0, rounds=[data])
+        assert len(state.rounds[0].info.label) <= width

@@ -268,7 +268,7 @@ def test_redeal_same_dealer_not_a_deal_scores_nothing():
     ]
     state = replay(rounds, options={"deals": 2})
     labels = [r.info.label for r in state.rounds]
-    assert labels == ["Deal 1", "Deal 2 (20:20 redeal)", "Deal 2 (20:20 redeal)", "Deal 2"]
+    assert labels == ["Deal 1", "Deal 2 redeal", "Deal 2 redeal", "Deal 2"]
     assert [r.info.number for r in state.rounds] == [1, 2, 3, 4]
     assert [r.info.dealer for r in state.rounds] == [N, E, E, E]
     assert [r.points for r in state.rounds] == [[400, 0, 400, 0], [0] * 4, [0] * 4, [0, 90, 0, 90]]

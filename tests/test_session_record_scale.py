@@ -1,0 +1,73 @@
+"""A long game imports in a fixed number of queries, and quickly."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.models import Entry, Round
+from games.session_record import export_session, import_record
+from tests.test_session_record import NAMES, record
+
+pytestmark = pytest.mark.django_db
+
+# Deals that never give one player the lead at a high target: the game goes on.
+DEALS = [
+    {"bids": [2, 2, 2, 2], "tricks": [4, 3, 3, 3]},
+    {"bids": [3, 2, 8, 2], "tricks": [3, 2, 8, 0], "trump": "spades"},
+    {"bids": [2, 3, 2, 8], "tricks": [0, 3, 2, 8]},
+]
+
+
+def call_bridge(rounds: int) -> dict:
+    deals = [DEALS[i % len(DEALS)] for i in range(rounds)]
+    return record("call-bridge", NAMES[:4], deals, options={"target": 1_000_000})
+
+
+@pytest.fixture
+def owner(django_user_model):
+    return django_user_model.objects.create_user("owner")
+
+
+def test_import_queries_do_not_grow_with_rounds(owner, django_user_model, django_assert_max_num_queries):
+    other = django_user_model.objects.create_user("other")  # new players for both imports
+    with CaptureQueriesContext(connection) as short:
+        import_record(owner=other, record=call_bridge(10))
+    # 1 SAVEPOINT (the import's transaction, nested in the test's)
+    # 2 INSERT the session
+    # 3 SELECT the owner's players by name
+    # 4 INSERT the new players (a second import finds them all and skips 4 and 5)
+    # 5 SELECT the players again, with their ids
+    # 6 INSERT the seats
+    # 7 INSERT the rounds (one statement returning their ids)
+    # 8 INSERT the entries
+    # 9 RELEASE SAVEPOINT
+    with django_assert_max_num_queries(9) as long:
+        session = import_record(owner=owner, record=call_bridge(2000))
+    assert len(long.captured_queries) == len(short.captured_queries) == 9
+    assert Round.objects.filter(session=session).count() == 2000
+    assert Entry.objects.filter(round__session=session).count() == 8000
+
+
+def test_long_game_imports_and_exports_fast(owner):
+    rec = call_bridge(2000)
+    started = time.perf_counter()
+    session = import_record(owner=owner, record=rec)
+    imported = time.perf_counter()
+    out = export_session(session)
+    exported = time.perf_counter()
+    assert imported - started < 3
+    assert exported - imported < 3
+    assert len(out["rounds"]) == 2000
+    # Every third deal: +2 each; +3 +2 +13 -2; -2 +3 +2 +13.
+    assert out["rounds"][2]["totals"] == [3, 7, 17, 13]
+    # 2000 deals: 667 of the first kind, 667 of the second, 666 of the third.
+    assert out["result"]["totals"] == [
+        667 * 2 + 667 * 3 - 666 * 2,
+        667 * 2 + 667 * 2 + 666 * 3,
+        667 * 2 + 667 * 13 + 666 * 2,
+        667 * 2 - 667 * 2 + 666 * 13,
+    ]
