@@ -50,6 +50,10 @@ def env_list(name: str, default: list[str]) -> list[str]:
 DEBUG = env_bool("DEBUG", False)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+# scripts/serve keeps a generated key here, so manage.py commands find it too.
+SECRET_KEY_FILE = Path(os.environ.get("SECRET_KEY_FILE", BASE_DIR / "var" / "secret_key"))
+if not SECRET_KEY and SECRET_KEY_FILE.is_file():
+    SECRET_KEY = SECRET_KEY_FILE.read_text().strip()
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
@@ -135,9 +139,7 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,
                 "init_command": (
-                    "PRAGMA journal_mode=WAL;"
-                    "PRAGMA synchronous=NORMAL;"
-                    "PRAGMA busy_timeout=20000;"
+                    "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL;PRAGMA busy_timeout=20000;"
                 ),
             },
         }

@@ -41,7 +41,7 @@ def test_production_settings_pass_check_deploy_without_a_warning():
 @pytest.mark.parametrize(
     ("env", "message"),
     [
-        ({"DEBUG": "false", "SECRET_KEY": ""}, "SECRET_KEY is not set"),
+        ({"DEBUG": "false", "SECRET_KEY": "", "SECRET_KEY_FILE": "/nonexistent/key"}, "SECRET_KEY is not set"),
         ({"DEBUG": "maybe"}, "DEBUG must be true or false, not 'maybe'"),
         ({**PRODUCTION, "SECURE_HSTS_SECONDS": "a year"}, "SECURE_HSTS_SECONDS must be a whole number"),
         ({"DEBUG": "true", "DATABASE_URL": "nosuchdb://x"}, "DATABASE_URL cannot be read"),
@@ -64,3 +64,14 @@ def test_default_database_is_sqlite_in_wal_mode_with_immediate_transactions():
     assert result.returncode == 0, result.stderr
     mode, transaction_mode, name = result.stdout.strip().splitlines()[-1].split()
     assert mode == "wal" and transaction_mode == "IMMEDIATE" and name.endswith("db.sqlite3")
+
+
+def test_secret_key_is_read_from_the_key_file_scripts_serve_keeps(tmp_path):
+    key_file = tmp_path / "secret_key"
+    key_file.write_text("k" * 60 + "\n")
+    env = {"DEBUG": "false", "HTTPS": "false", "SECRET_KEY_FILE": str(key_file)}
+    result = manage("shell", "-c", "from django.conf import settings; print(settings.SECRET_KEY)", env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "k" * 60
+    missing = manage("check", env={"DEBUG": "false", "SECRET_KEY_FILE": str(tmp_path / "absent")})
+    assert missing.returncode != 0 and "SECRET_KEY is not set" in missing.stderr
