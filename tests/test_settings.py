@@ -20,8 +20,10 @@ PRODUCTION = {
 
 
 def manage(*args, env: dict[str, str]) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "HTTPS", "DATABASE_URL"}}
-    clean.pop("DJANGO_SETTINGS_MODULE", None)
+    # The environment of a deployment: none of the test run's own switches (the browser tests
+    # set DJANGO_ALLOW_ASYNC_UNSAFE in this process).
+    dropped = {"DEBUG", "SECRET_KEY", "HTTPS", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SETTINGS_MODULE"}
+    clean = {k: v for k, v in os.environ.items() if k not in dropped}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
