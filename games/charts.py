@@ -27,9 +27,9 @@ WIDTH = 360  # viewBox units: about a phone's width, so text is read at its own 
 PLOT_TOP = 12
 PLOT_LEFT = 44
 PLOT_RIGHT = 12
-X_AXIS = 30  # room under the plot for the x labels and the axis name
-LEGEND_ROW = 18
-FONT = 11
+X_AXIS = 36  # room under the plot for the x labels and the axis name
+LEGEND_ROW = 20
+FONT = 13
 MAX_MARKERS = 40  # more points than this on a line: markers only where they mean something
 
 
@@ -139,7 +139,7 @@ def line_chart(
     ticks = y_ticks(min(values, default=0), max(values, default=0))
     low, high = ticks[0], ticks[-1]
     # Left margin wide enough for the longest tick label.
-    left = max(PLOT_LEFT, 12 + 7 * max(len(_fmt(t)) for t in ticks))
+    left = max(PLOT_LEFT, 12 + 8 * max(len(_fmt(t)) for t in ticks))
     plot_w = WIDTH - left - PLOT_RIGHT
     plot_h = height
     legend_cols = 2 if len(series) > 1 else 1
@@ -173,7 +173,7 @@ def line_chart(
     # X labels: as many as fit without touching.
     widest = max((len(label) for label in labels), default=1)
     room = plot_w / max(n, 1)
-    step = max(1, math.ceil((widest * 6.2 + 4) / max(room, 1)))
+    step = max(1, math.ceil((widest * 7.5 + 6) / max(room, 1)))
     baseline = PLOT_TOP + plot_h
     shown = list(range(0, n, step))
     if shown and shown[-1] != n - 1:
@@ -189,11 +189,11 @@ def line_chart(
             f'<line x1="{_num(x)}" y1="{baseline}" x2="{_num(x)}" y2="{baseline + 4}" stroke-width="1"/>'
         )
         out.append(
-            f'<text x="{_num(x)}" y="{baseline + 15}" text-anchor="middle" stroke="none">{escape(label)}</text>'
+            f'<text x="{_num(x)}" y="{baseline + 17}" text-anchor="middle" stroke="none">{escape(label)}</text>'
         )
     if x_name:
         out.append(
-            f'<text x="{_num(left + plot_w / 2)}" y="{baseline + 28}" text-anchor="middle" stroke="none" '
+            f'<text x="{_num(left + plot_w / 2)}" y="{baseline + 32}" text-anchor="middle" stroke="none" '
             f'class="axis-name">{escape(x_name)}</text>'
         )
     if y_name:
@@ -222,7 +222,7 @@ def line_chart(
     if legend_rows:
         top = PLOT_TOP + plot_h + X_AXIS + 8
         col_w = (WIDTH - 8) / legend_cols
-        longest = int(col_w / 6.4) - 6
+        longest = int(col_w / 7.6) - 5
         for index, s in enumerate(series):
             cls, colour, dash, shape = style_of(index)
             col, row = index % legend_cols, index // legend_cols

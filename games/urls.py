@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import accounts, home, play, records
+from .views import accounts, history, home, play, players, printing, records
 
 app_name = "games"
 
@@ -23,4 +23,15 @@ urlpatterns = [
         "games/<int:pk>/round/<int:number>/penalty/", play.round_action, {"action": "penalty"}, name="penalty"
     ),
     path("games/<int:pk>/round/<int:number>/edit/", play.round_action, {"action": "edit"}, name="edit-round"),
+    # Past sessions, printing, players.
+    path("games/", history.session_list, name="history"),
+    path("games/<int:pk>/summary/", history.summary, name="summary"),
+    path("games/<int:pk>/delete/", history.delete, name="delete"),
+    path("games/<int:pk>/print/", printing.print_session, name="print"),
+    path("print/", printing.blank_index, name="print-blank-index"),
+    path("print/<slug:game>/", printing.blank_sheet, name="print-blank"),
+    path("players/", players.player_list, name="players"),
+    path("players/<int:pk>/", players.player_detail, name="player"),
+    path("players/<int:pk>/rename/", players.rename, name="player-rename"),
+    path("players/<int:pk>/merge/", players.merge, name="player-merge"),
 ]

@@ -1,0 +1,91 @@
+"""Player writes: rename a player, merge two spellings of one person.
+
+A player's history hangs off two foreign keys, Seat.player and Entry.player;
+a merge moves both in one transaction and then deletes the emptied player, so
+every game, round and figure the two had is kept under the one name.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils import dateformat, timezone
+
+from .models import Entry, GameSession, Player, Seat
+
+MAX_NAME = 40
+
+
+class PlayerError(ValueError):
+    """A rename or merge that cannot be done; the message says why, in words."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def clean_name(raw: str) -> str:
+    name = " ".join(str(raw).split())
+    if not name:
+        raise PlayerError("Type the player's new name.")
+    if len(name) > MAX_NAME:
+        raise PlayerError(f"A name may have at most {MAX_NAME} characters; this one has {len(name)}.")
+    return name
+
+
+@transaction.atomic
+def rename_player(*, player: Player, name: str) -> Player:
+    """Give a player a new name; refused when the owner already has a player called that."""
+    name = clean_name(name)
+    clash = Player.objects.filter(owner_id=player.owner_id, name__iexact=name).exclude(pk=player.pk).first()
+    if clash is not None:
+        raise PlayerError(
+            f"You already have a player called {clash.name}. If they are the same person, merge "
+            f"{player.name} into {clash.name} instead."
+        )
+    player.name = name
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["name"])
+    except IntegrityError:
+        raise PlayerError(f"You already have a player called {name}.") from None
+    return player
+
+
+def shared_sessions(source: Player, target: Player):
+    """Sessions where both players sat: a merge would seat one person twice there."""
+    return GameSession.objects.filter(seats__player=source).filter(seats__player=target).order_by("-created")
+
+
+@transaction.atomic
+def merge_players(*, source: Player, target: Player) -> dict:
+    """Move all of ``source``'s seats and entries to ``target`` and delete ``source``.
+
+    Refused (nothing changed) when both are the same player, belong to different
+    owners, or sat in the same session. Returns how many seats and entries moved.
+    """
+    if source.pk == target.pk:
+        raise PlayerError("Choose two different players to merge.")
+    if source.owner_id != target.owner_id:
+        raise PlayerError("Only your own players can be merged.")
+    both = list(shared_sessions(source, target)[:4])
+    if both:
+        games = ", ".join(
+            f"{s.get_game_display()} of {dateformat.format(timezone.localtime(s.created), 'j M Y')} (game {s.pk})"
+            for s in both[:3]
+        )
+        more = " and more" if len(both) > 3 else ""
+        raise PlayerError(
+            f"{source.name} and {target.name} played in the same game ({games}{more}), so they are two "
+            "people: merging them would seat one player twice at one table."
+        )
+    try:
+        with transaction.atomic():
+            seats = Seat.objects.filter(player=source).update(player=target)
+            entries = Entry.objects.filter(player=source).update(player=target)
+            source.delete()
+    except IntegrityError:
+        # A game seating both was started while this merge ran.
+        raise PlayerError(
+            f"{source.name} and {target.name} now play in the same game, so they cannot be merged."
+        ) from None
+    return {"seats": seats, "entries": entries}

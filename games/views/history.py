@@ -1,0 +1,203 @@
+"""Past sessions: the list (filtered, paginated), a session's summary page, deleting one.
+
+The list costs the same few queries for any page size or history length: the
+count, the page of sessions, and their seats with players (one prefetch). The
+filters use the indexes on (owner, created), (owner, game, created),
+(owner, status, created) and (player, session); dates are turned into a range
+of times so the created index serves them too.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Prefetch, prefetch_related_objects
+from django.shortcuts import redirect, render
+from django.utils import dateformat, timezone
+from django.views.decorators.http import require_GET, require_http_methods
+
+from .. import charts, paper, services
+from ..models import GameSession, Player, Seat
+from ..rules import GAME_CHOICES, GAMES, RuleError
+from ..rules.mormon_bridge import ELIMINATION
+from .common import HtmxHttpRequest, owned_session
+from .play import TABLES
+from .printing import session_heading
+
+PAGE_SIZE = 20
+
+
+class HistoryFilter(forms.Form):
+    game = forms.ChoiceField(required=False, choices=[("", "All games"), *GAME_CHOICES], label="Game")
+    player = forms.ModelChoiceField(
+        required=False, queryset=Player.objects.none(), empty_label="Anyone", label="Player"
+    )
+    status = forms.ChoiceField(
+        required=False,
+        choices=[("", "Any"), *GameSession.Status.choices],
+        label="Status",
+    )
+    since = forms.DateField(
+        required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    until = forms.DateField(
+        required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+
+    def __init__(self, *args, owner, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = Player.objects.filter(owner=owner).order_by("name")
+        self.fields["player"].error_messages["invalid_choice"] = "That player is not one of yours."
+
+    def clean(self):
+        cleaned = super().clean()
+        since, until = cleaned.get("since"), cleaned.get("until")
+        if since and until and until < since:
+            self.add_error("until", "The “to” date is before the “from” date.")
+        return cleaned
+
+
+def start_of(day: datetime.date) -> datetime.datetime:
+    """Midnight at the start of ``day`` in the current time zone."""
+    return timezone.make_aware(datetime.datetime.combine(day, datetime.time.min))
+
+
+def filtered_sessions(owner, filters: dict):
+    sessions = GameSession.objects.filter(owner=owner)
+    if filters.get("game"):
+        sessions = sessions.filter(game=filters["game"])
+    if filters.get("status"):
+        sessions = sessions.filter(status=filters["status"])
+    if filters.get("player"):
+        sessions = sessions.filter(seats__player=filters["player"])
+    if filters.get("since"):
+        sessions = sessions.filter(created__gte=start_of(filters["since"]))
+    if filters.get("until"):
+        sessions = sessions.filter(created__lt=start_of(filters["until"] + datetime.timedelta(days=1)))
+    return sessions.order_by("-created", "-pk")
+
+
+@login_required
+@require_GET
+def session_list(request: HtmxHttpRequest):
+    """The user's sessions, newest first; a bad filter is named and left out, never a 500."""
+    form = HistoryFilter(request.GET or None, owner=request.user)
+    valid = form.is_valid() if form.is_bound else True
+    filters = form.cleaned_data if form.is_bound else {}
+    if form.is_bound and not valid:
+        filters = {k: v for k, v in filters.items() if k not in form.errors}
+    page = Paginator(filtered_sessions(request.user, filters), PAGE_SIZE).get_page(request.GET.get("page"))
+    sessions = list(page.object_list)
+    seats = Seat.objects.select_related("player").order_by("position")
+    prefetch_related_objects(sessions, Prefetch("seats", queryset=seats))
+    for s in sessions:
+        s.option_text = options_text(s)
+    filtering = any(filters.get(k) for k in ("game", "player", "status", "since", "until"))
+    return render(
+        request,
+        "games/history/list.html",
+        {
+            "form": form,
+            "page": page,
+            "sessions": sessions,
+            "playable": set(TABLES),
+            "filtering": filtering,
+        },
+        status=200 if valid else 400,
+    )
+
+
+def options_text(session: GameSession) -> str:
+    try:
+        return " · ".join(paper.options_lines(session.game, session.options))
+    except RuleError:  # options stored before a rule changed: show none rather than fail
+        return ""
+
+
+def totals_chart(session: GameSession, state, names: list[str]):
+    """The running totals round by round: (svg, labels, rows for the table), or None without points."""
+    # A Minibridge redeal is not a deal and changes nothing: left out.
+    scored = [r for r in state.rounds if r.totals is not None and not r.facts.get("redeal")]
+    if not scored or (session.game == "mormon-bridge" and state.options.get("mode") == ELIMINATION):
+        return None
+    labels = [paper.deal_number(r.info.label) for r in scored]
+    players = range(len(names))
+    if session.game == "minibridge":
+        # Partners share a score: one line per side.
+        sides = [(f"N-S: {names[0]} & {names[2]}", 0), (f"E-W: {names[1]} & {names[3]}", 1)]
+        series = [charts.Series(name, [r.totals[seat] for r in scored]) for name, seat in sides]
+    else:
+        series = [charts.Series(names[seat], [r.totals[seat] for r in scored]) for seat in players]
+    last = sorted(((s.values[-1], s.name) for s in series), key=lambda item: (-item[0], item[1]))
+    word = (
+        "deal"
+        if session.game in ("call-bridge", "minibridge", "memory-bridge")
+        else ("hand" if session.game == "mormon-bridge" else "round")
+    )
+    standing = "; ".join(f"{name} {paper.number(total)}" for total, name in last)
+    desc = (
+        f"{session.get_game_display()}: running totals after each of {len(scored)} {word}s. "
+        f"After {word} {labels[-1]}: {standing}."
+    )
+    svg = charts.line_chart(
+        chart_id=f"totals-{session.pk}",
+        title=f"Running totals, {word} by {word}",
+        desc=desc,
+        labels=labels,
+        series=series,
+        x_name=word.capitalize(),
+    )
+    table = [(label, [paper.number(s.values[i]) for s in series]) for i, label in enumerate(labels)]
+    return {
+        "svg": svg,
+        "names": [s.name for s in series],
+        "swatches": [charts.legend_swatch(i) for i in range(len(series))],
+        "rows": table,
+        "word": word,
+    }
+
+
+@login_required
+@require_GET
+def summary(request: HtmxHttpRequest, pk: int):
+    """A session's page: its sheet (read-only), a chart of the running totals, what can be done with it."""
+    session = owned_session(request, pk)
+    loaded = services.load_game(session)
+    state = loaded.state
+    return render(
+        request,
+        "games/history/summary.html",
+        {
+            "session": session,
+            "heading": session_heading(session, loaded),
+            "sheets": paper.filled_sheets(session.game, state, loaded.names),
+            "chart": totals_chart(session, state, loaded.names),
+            "playable": session.game in TABLES,
+            "finished": state.finished,
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete(request: HtmxHttpRequest, pk: int):
+    """GET asks to confirm; POST deletes the session with its rounds (its players stay)."""
+    session = owned_session(request, pk)
+    if request.method == "POST":
+        label = f"{session.get_game_display()} of {dateformat.format(timezone.localtime(session.created), 'j M Y')}"
+        session.delete()
+        messages.success(request, f"{label} is deleted.")
+        return redirect("games:history")
+    names = list(
+        session.seats.select_related("player").order_by("position").values_list("player__name", flat=True)
+    )
+    rounds = session.rounds.count()
+    return render(
+        request,
+        "games/history/delete.html",
+        {"session": session, "names": names, "rounds": rounds, "game_name": GAMES[session.game].name},
+    )

@@ -1,0 +1,191 @@
+"""Players: the list, a player's page (figures and a chart of results), rename and merge.
+
+Players belong to a user: anyone else's player is a 404. Rename and merge are
+plain form POSTs (no JavaScript needed); a refusal answers 400 with the page and
+the message beside the field, the input kept.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Max
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils import dateformat, timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .. import charts, paper
+from ..models import Player
+from ..players import MAX_NAME, PlayerError, merge_players, rename_player, shared_sessions
+from ..stats import CHART_GAMES, player_stats
+from .common import HtmxHttpRequest
+
+
+def owned_player(request: HtmxHttpRequest, pk: int) -> Player:
+    try:
+        return Player.objects.get(pk=pk, owner=request.user)
+    except Player.DoesNotExist:
+        raise Http404("No such player.") from None
+
+
+class RenameForm(forms.Form):
+    name = forms.CharField(
+        max_length=MAX_NAME,
+        label="New name",
+        error_messages={
+            "required": "Type the player’s new name.",
+            "max_length": "A name may have at most 40 characters.",
+        },
+    )
+
+
+class MergeForm(forms.Form):
+    into = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label="The same person as", empty_label="Choose a player…"
+    )
+
+    def __init__(self, *args, player: Player, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["into"]
+        field.queryset = (
+            Player.objects.filter(owner_id=player.owner_id).exclude(pk=player.pk).order_by("name")
+        )
+        field.error_messages["invalid_choice"] = "Choose one of your other players."
+        field.error_messages["required"] = "Choose the player to merge with."
+
+
+@login_required
+@require_GET
+def player_list(request: HtmxHttpRequest):
+    players = (
+        Player.objects.filter(owner=request.user)
+        .annotate(games=Count("seats"), last_played=Max("seats__session__created"))
+        .order_by("name")
+    )
+    return render(request, "games/players/list.html", {"players": players})
+
+
+def result_charts(stats) -> list[dict]:
+    """One chart per game of the player's final scores over time (the latest games), wins filled."""
+    out = []
+    for g in stats.games:
+        results = [r for r in stats.results.get(g.game, []) if r.total is not None][-CHART_GAMES:]
+        if not results:
+            continue
+        labels = [dateformat.format(timezone.localtime(r.when), "j M") for r in results]
+        series = charts.Series(
+            name=stats.player.name,
+            values=[r.total for r in results],
+            marks=[r.won for r in results],
+        )
+        won = sum(r.won for r in results)
+        desc = (
+            f"{stats.player.name}'s final score in {len(results)} finished {g.name} game"
+            f"{'s' if len(results) != 1 else ''}, oldest first, from {paper.number(min(r.total for r in results))} "
+            f"to {paper.number(max(r.total for r in results))}; {won} won (filled markers)."
+        )
+        out.append(
+            {
+                "stats": g,
+                "svg": charts.line_chart(
+                    chart_id=f"results-{g.game}",
+                    title=f"{g.name}: final scores over time",
+                    desc=desc,
+                    labels=labels,
+                    series=[series],
+                    x_name="Game finished",
+                    height=160,
+                ),
+                "rows": [
+                    (
+                        r.session_id,
+                        dateformat.format(timezone.localtime(r.when), "j M Y"),
+                        paper.number(r.total),
+                        r.won,
+                    )
+                    for r in results
+                ],
+                "limited": len(stats.results.get(g.game, [])) > CHART_GAMES,
+            }
+        )
+    return out
+
+
+def render_player(request, player: Player, *, rename=None, merge=None, status=200):
+    stats = player_stats(player)
+    return render(
+        request,
+        "games/players/detail.html",
+        {
+            "player": player,
+            "stats": stats,
+            "charts": result_charts(stats),
+            "rename_form": rename or RenameForm(initial={"name": player.name}),
+            "merge_form": merge or MergeForm(player=player),
+        },
+        status=status,
+    )
+
+
+@login_required
+@require_GET
+def player_detail(request: HtmxHttpRequest, pk: int):
+    return render_player(request, owned_player(request, pk))
+
+
+@login_required
+@require_POST
+def rename(request: HtmxHttpRequest, pk: int):
+    player = owned_player(request, pk)
+    old = player.name
+    form = RenameForm(request.POST)
+    if form.is_valid():
+        try:
+            rename_player(player=player, name=form.cleaned_data["name"])
+        except PlayerError as exc:
+            form.add_error("name", exc.message)
+        else:
+            if player.name != old:
+                messages.success(request, f"{old} is now called {player.name}, in every game.")
+            return redirect("games:player", pk=player.pk)
+    player.name = old
+    return render_player(request, player, rename=form, status=400)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def merge(request: HtmxHttpRequest, pk: int):
+    """GET: what the merge will do, to confirm; POST: merge this player into the chosen one."""
+    player = owned_player(request, pk)
+    form = MergeForm(request.GET if request.method == "GET" else request.POST, player=player)
+    if not form.is_valid():
+        return render_player(request, player, merge=form, status=400)
+    target = form.cleaned_data["into"]
+    if request.method == "POST":
+        try:
+            moved = merge_players(source=player, target=target)
+        except PlayerError as exc:
+            form.add_error("into", exc.message)
+            return render_player(request, player, merge=form, status=400)
+        messages.success(
+            request,
+            f"{player.name} is merged into {target.name}: {moved['seats']} game"
+            f"{'s' if moved['seats'] != 1 else ''} moved, nothing lost.",
+        )
+        return redirect("games:player", pk=target.pk)
+    clash = list(shared_sessions(player, target)[:3])
+    return render(
+        request,
+        "games/players/merge.html",
+        {
+            "player": player,
+            "target": target,
+            "form": form,
+            "games": player.seats.count(),
+            "target_games": target.seats.count(),
+            "clash": clash,
+        },
+        status=400 if clash else 200,
+    )
