@@ -23,6 +23,10 @@ from .common import HtmxHttpRequest, owned_session
 # Game slug -> the module with its screens. A game without screens yet is left out.
 TABLES = {
     "bugger-bridge": "games.views.bugger",
+    "call-bridge": "games.views.call_bridge",
+    "mormon-bridge": "games.views.mormon_bridge",
+    "minibridge": "games.views.minibridge",
+    "memory-bridge": "games.views.memory_bridge",
 }
 
 

@@ -1,0 +1,618 @@
+"""The table for the bidding games Call Bridge and Mormon Bridge: bids first, then tricks.
+
+Built like the Bugger Bridge sheet (``bugger.py``): every write is a plain form
+POST that also works without JavaScript (it then redirects back to the sheet);
+with htmx the answer is the entry panel plus the sheet's body, totals, status
+line and tools, swapped in out of band. Refusals answer 200 to htmx (the panel
+with the message beside the field) and 400 to a plain POST (the whole sheet),
+always with the user's input kept and nothing stored.
+
+A game's screens subclass ``BiddingTable`` and fill in what differs (which bids
+and tricks may be tapped, what a score cell says, what the status line says,
+the new-game page); ``play.py`` reaches them through the module-level ``sheet``,
+``new_game`` and ``ACTIONS`` that each game module takes from its table.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+
+from django import forms
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from .. import services
+from ..forms import parse_seat_numbers
+from ..models import GameSession, Player
+from ..rules import RoundInfo, RoundResult, RuleError, get_rules
+from ..rules.bugger_bridge import bid_total_line
+from ..sheet import Chip, EntryRow
+from .bugger import Panel
+from .common import HtmxHttpRequest
+
+
+@dataclass
+class TablePanel(Panel):
+    """Bugger's entry panel, plus what still has to be entered and lines about the seating."""
+
+    todo: str = ""
+    facts: list[str] = field(default_factory=list)
+    trump_css: str = ""
+
+
+@dataclass
+class ScoreCell:
+    """One player's square for one round on the sheet."""
+
+    seat: int
+    main: str = ""  # the big text: running total (elimination: "✓", "out", ...)
+    points: str = ""  # this round's points, signed ("+9", "-4")
+    bid: int | None = None
+    bid_mark: str = ""  # "★" beside a bonus bid
+    css: str = ""  # "missed", "out", "waiting", "gone"
+    explain: str = ""
+
+
+@dataclass
+class SheetRow:
+    number: int
+    label: str
+    cards: int | None
+    dealer: int
+    state: str  # "done", "current", "future"
+    trump: str = ""  # the trump recorded for the round ("" when none)
+    trump_text: str = ""
+    cells: list[ScoreCell] = field(default_factory=list)
+    bid_line: str = ""
+
+    @property
+    def dom_id(self) -> str:
+        return f"round-{self.number}"
+
+
+def signed(points: int) -> str:
+    return f"+{points}" if points > 0 else ("±0" if points == 0 else f"−{-points}")
+
+
+def name_list(names: list[str]) -> str:
+    """Ann; Ann and Bob; Ann, Bob and Cat."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+class SeatingForm(forms.Form):
+    """Players in the order play passes round the table, and the first dealer (or a draw).
+
+    Subclasses add the game's options; ``seats`` says how many name boxes to show.
+    """
+
+    game_name = ""
+    min_players = 4
+    too_few = ""
+    first_dealer = forms.ChoiceField(label="First dealer", initial="draw")
+
+    def __init__(
+        self,
+        *args,
+        seats: int,
+        known_names=(),
+        initial_names=(),
+        dealer_seats: int | None = None,
+        **kwargs,
+    ):
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        self.known_names = list(known_names)
+        for i in range(seats):
+            self.fields[f"player_{i}"] = forms.CharField(
+                required=False,
+                max_length=40,
+                label=f"Seat {i + 1}",
+                initial=initial_names[i] if i < len(initial_names) else "",
+                widget=forms.TextInput(
+                    attrs={"list": "known-players", "autocomplete": "off", "autocapitalize": "words"}
+                ),
+            )
+        dealers = min(seats, dealer_seats or seats)
+        self.fields["first_dealer"].choices = [("draw", "Draw a card for me")] + [
+            (str(i), f"Seat {i + 1}") for i in range(dealers)
+        ]
+
+    def player_fields(self):
+        return [self[f"player_{i}"] for i in range(self.seats)]
+
+    def clean(self):
+        cleaned = super().clean()
+        names = [(cleaned.get(f"player_{i}") or "").strip() for i in range(self.seats)]
+        seated = [(i, n) for i, n in enumerate(names) if n]
+        if len(seated) < self.min_players:
+            raise forms.ValidationError(self.too_few)
+        folded: dict[str, int] = {}
+        for i, name in seated:
+            key = " ".join(name.split()).casefold()
+            if key in folded:
+                self.add_error(f"player_{i}", f"{name} is already in seat {folded[key] + 1}.")
+            folded.setdefault(key, i)
+        self.cleaned_names = [n for _, n in seated]
+        dealer = cleaned.get("first_dealer")
+        if dealer == "draw":
+            self.cleaned_first_dealer = secrets.randbelow(min(len(seated), self.drawable(len(seated))))
+        elif dealer is not None:
+            seat = int(dealer)
+            filled = [i for i, _ in seated]
+            if seat not in filled:
+                self.add_error("first_dealer", f"Seat {seat + 1} has nobody in it.")
+            else:
+                self.cleaned_first_dealer = filled.index(seat)
+        return cleaned
+
+    def drawable(self, players: int) -> int:
+        """How many of the players may be drawn to deal first."""
+        return players
+
+
+def previous_game(request, game: str) -> GameSession | None:
+    """The game named by ?from= (the owner's own, of this game), for 'same players again'."""
+    source = request.GET.get("from", "")
+    if not source.isdigit():
+        return None
+    return GameSession.objects.filter(pk=int(source), owner=request.user, game=game).first()
+
+
+def known_players(request) -> list[str]:
+    return list(Player.objects.filter(owner=request.user).values_list("name", flat=True))
+
+
+class BiddingTable:
+    """The score sheet and round entry of one bidding game; subclasses fill in the hooks."""
+
+    slug: str = ""
+    template_dir: str = ""  # "games/call_bridge": sheet.html, update.html, new.html
+    round_word = "Round"  # "Deal", "Hand": what the game calls a round
+    leader_badge = "bids first"
+    trump_words: dict[str, str] = {}  # trumps that may be recorded, value -> words; empty: fixed
+
+    def __init__(self):
+        self.rules = get_rules(self.slug)
+
+    @property
+    def sheet_template(self) -> str:
+        return f"{self.template_dir}/sheet.html"
+
+    # -- hooks ---------------------------------------------------------------
+
+    def trump_text(self, info: RoundInfo, recorded: str) -> str:
+        return self.trump_words.get(recorded, "Trumps turned up")
+
+    def bid_chips(self, info: RoundInfo, seat: int, bid: int | None) -> list[Chip]:
+        return [Chip(value=v, checked=bid == v) for v in self.rules.bid_range(info)]
+
+    def trick_chips(self, info: RoundInfo, seat: int, took: int | None) -> list[Chip]:
+        return [Chip(value=v, checked=took == v) for v in self.rules.trick_range(info)]
+
+    def made(self, bid: int, took: int) -> bool:
+        return bid == took
+
+    def outcome(self, loaded, info: RoundInfo, bids: list, tricks: list) -> list[str]:
+        """Lines under the tricks: who made it and who missed, with the points."""
+        raise NotImplementedError
+
+    def cell(self, loaded, info: RoundInfo, result: RoundResult | None, seat: int) -> ScoreCell:
+        """One player's square for a round (``result`` None: not entered yet)."""
+        raise NotImplementedError
+
+    def row_infos(self, loaded) -> list[RoundInfo]:
+        """The rounds the sheet shows: those played and the one being entered (open-ended games)."""
+        state = loaded.state
+        infos = [r.info for r in state.rounds]
+        if state.next_round is not None and state.next_round.number > len(infos):
+            infos.append(state.next_round)
+        return infos
+
+    def status(self, loaded) -> list[str]:
+        """The line(s) under the heading: who leads, what is left to play."""
+        return []
+
+    def heading_facts(self, loaded, info: RoundInfo) -> list[str]:
+        """Extra lines in the entry panel's heading (who waits, who sits down)."""
+        return []
+
+    def extra(self, loaded) -> dict:
+        return {}
+
+    def bids_refused(self, loaded, info, bids, exc: RuleError, trump: str) -> TablePanel:
+        """The panel after the rules refused a full set of bids: the message, the input kept."""
+        errors, message = ({exc.player: exc.message}, "") if exc.player is not None else ({}, exc.message)
+        return self.bids_panel(loaded, info, bids, errors, message, trump=trump)
+
+    # -- panels --------------------------------------------------------------
+
+    def badges(self, info: RoundInfo, seat: int) -> list[str]:
+        badges = []
+        if seat == info.leader:
+            badges.append(self.leader_badge)
+        if seat == info.dealer:
+            badges.append("deals")
+        return badges
+
+    def bid_line(self, info: RoundInfo, bids: list) -> str:
+        total = sum(bids[s] for s in info.active if bids[s] is not None)
+        return f"Bids total {total} for {info.cards}: {bid_total_line(total, info.cards)}"
+
+    def describe(self, loaded, panel: TablePanel, recorded_trump: str = "") -> TablePanel:
+        info = panel.info
+        names = loaded.names
+        panel.dealer_name = names[info.dealer]
+        panel.leader_name = names[info.leader]
+        panel.trump_text = self.trump_text(info, recorded_trump)
+        panel.trump_css = recorded_trump
+        panel.facts = self.heading_facts(loaded, info)
+        return panel
+
+    def bids_panel(self, loaded, info, bids, errors=None, error="", trump="", note="") -> TablePanel:
+        names = loaded.names
+        errors = errors or {}
+        rows = [
+            EntryRow(
+                seat=seat,
+                name=names[seat],
+                badges=self.badges(info, seat),
+                chips=self.bid_chips(info, seat, bids[seat]),
+                error=errors.get(seat, ""),
+            )
+            for seat in info.active
+        ]
+        entered = [bids[s] for s in info.active if bids[s] is not None]
+        missing = len(info.active) - len(entered)
+        live = f"Bids total {sum(entered)} for {plural(info.cards, 'trick')}"
+        if missing:
+            live += f", {plural(missing, 'player')} still to bid"
+            todo = f"Still to enter: {plural(missing, 'bid')}, then the tricks."
+        else:
+            live += f": {bid_total_line(sum(entered), info.cards)}"
+            todo = "Still to enter: the tricks."
+        panel = TablePanel(phase="bids", info=info, rows=rows, live=live, error=error, trump=trump, note=note)
+        panel.todo = todo
+        return self.describe(loaded, panel, trump)
+
+    def tricks_panel(self, loaded, info, bids, tricks, errors=None, error="", phase="tricks") -> TablePanel:
+        names = loaded.names
+        errors = errors or {}
+        rows = [
+            EntryRow(
+                seat=seat,
+                name=names[seat],
+                badges=self.badges(info, seat),
+                bid=bids[seat],
+                chips=self.trick_chips(info, seat, tricks[seat]),
+                error=errors.get(seat, ""),
+            )
+            for seat in info.active
+        ]
+        placed = sum(tricks[s] for s in info.active if tricks[s] is not None)
+        cards = info.cards
+        if placed == cards:
+            live = f"All {cards} tricks placed"
+        elif placed < cards:
+            live = f"{placed} of {cards} tricks placed, {cards - placed} still to place"
+        else:
+            live = f"{placed} tricks placed: {placed - cards} too many for {cards}"
+        complete = all(tricks[s] is not None for s in info.active) and all(
+            bids[s] is not None for s in info.active
+        )
+        # Who made it and who missed, once the tricks add up (before that it would mislead).
+        summary = self.outcome(loaded, info, bids, tricks) if complete and placed == cards else []
+        panel = TablePanel(phase=phase, info=info, rows=rows, live=live, summary=summary, error=error)
+        panel.bid_line = self.bid_line(info, bids)
+        panel.todo = "Still to enter: the tricks of anyone who took other than their bid, then save."
+        current = loaded.state.current
+        recorded = current.data.get("trump", "") if current is not None and current.info == info else ""
+        return self.describe(loaded, panel, recorded)
+
+    def edit_panel(self, loaded, result, bids, tricks, bid_errors=None, trick_errors=None, error=""):
+        info = result.info
+        panel = self.bids_panel(loaded, info, bids, bid_errors, error)
+        tricks_part = self.tricks_panel(loaded, info, bids, tricks, trick_errors)
+        panel.phase = "edit"
+        panel.trick_rows = tricks_part.rows
+        panel.summary = tricks_part.summary
+        panel.live = tricks_part.live
+        return self.describe(loaded, panel, result.data.get("trump", ""))
+
+    def current_panel(self, loaded) -> TablePanel:
+        """The panel for where the game stands: bids, tricks, or game over."""
+        state = loaded.state
+        if state.finished or state.next_round is None:
+            return TablePanel(phase="over")
+        info = state.next_round
+        current = state.current
+        if current is None:
+            return self.bids_panel(loaded, info, [None] * state.players)
+        bids = current.data["bids"]
+        return self.tricks_panel(loaded, info, bids, list(bids))
+
+    # -- the sheet -------------------------------------------------------------
+
+    def rows(self, loaded) -> list[SheetRow]:
+        state = loaded.state
+        current_number = state.next_round.number if state.next_round else None
+        rows = []
+        for info in self.row_infos(loaded):
+            result = state.rounds[info.number - 1] if info.number <= len(state.rounds) else None
+            if result is not None and result.complete:
+                row_state = "done"
+            elif info.number == current_number:
+                row_state = "current"
+            else:
+                row_state = "future"
+            trump = result.data.get("trump", "") if result else ""
+            row = SheetRow(
+                number=info.number,
+                label=self.row_label(loaded, info),
+                cards=info.cards,
+                dealer=info.dealer,
+                state=row_state,
+                trump=trump,
+                trump_text=self.trump_text(info, trump) if trump else "",
+                cells=[self.cell(loaded, info, result, seat) for seat in range(state.players)],
+            )
+            if result is not None:
+                row.bid_line = self.bid_line(info, result.data["bids"])
+            rows.append(row)
+        return rows
+
+    def row_label(self, loaded, info: RoundInfo) -> str:
+        return str(info.number)
+
+    def context(self, loaded, panel: TablePanel) -> dict:
+        state = loaded.state
+        return {
+            "session": loaded.session,
+            "names": loaded.names,
+            "rows": self.rows(loaded),
+            "state": state,
+            "panel": panel,
+            "winners": [loaded.names[s] for s in state.winners],
+            "status": self.status(loaded),
+            "table": self,
+            "round_word": self.round_word,
+            "trumps": list(self.trump_words.items()),
+            **self.extra(loaded),
+        }
+
+    def render_sheet(self, request, loaded, panel, status: int = 200):
+        return render(request, self.sheet_template, self.context(loaded, panel), status=status)
+
+    def render_update(self, request, loaded, panel, *, sheet_changed: bool):
+        """The entry panel; after a write also the sheet's body, totals, status and tools, out of band."""
+        context = self.context(loaded, panel)
+        context["sheet_changed"] = sheet_changed
+        return render(request, f"{self.template_dir}/update.html", context)
+
+    def refused(self, request, loaded, panel):
+        if request.htmx:
+            return self.render_update(request, loaded, panel, sheet_changed=False)
+        return self.render_sheet(request, loaded, panel, status=400)
+
+    def saved(self, request, loaded):
+        if not request.htmx:
+            return redirect(reverse("games:sheet", args=[loaded.session.pk]))
+        return self.render_update(request, loaded, self.current_panel(loaded), sheet_changed=True)
+
+    def changed_meanwhile(self, request, loaded):
+        """Another phone (or a double tap) changed the game first: show it as it is now."""
+        loaded = services.load_game(loaded.session)
+        panel = self.current_panel(loaded)
+        panel.error = "The game changed on another screen meanwhile; here it is as it stands now."
+        if request.htmx:
+            return self.render_update(request, loaded, panel, sheet_changed=True)
+        return self.render_sheet(request, loaded, panel, status=400)
+
+    def stale(self, request, loaded, number: int):
+        """A write for a round that is not the one being entered (an old page, a tampered form)."""
+        panel = self.current_panel(loaded)
+        word = self.round_word
+        panel.error = (
+            f"{word} {number} is not the {word.lower()} being entered; the sheet has been brought up to date."
+        )
+        if request.htmx:
+            return self.render_update(request, loaded, panel, sheet_changed=True)
+        return self.render_sheet(request, loaded, panel, status=400)
+
+    @staticmethod
+    def being_entered(loaded, number: int) -> RoundInfo | None:
+        info = loaded.state.next_round
+        if info is None or info.number != number:
+            return None
+        return info
+
+    # -- reading the form ---------------------------------------------------------
+
+    def parse(self, post, loaded, info: RoundInfo, *, prefix: str, what: str, required: bool):
+        """Numbers for the players in the hand (others stay None), with a message per seat."""
+        names = loaded.names
+        values, errors = parse_seat_numbers(
+            post,
+            prefix=prefix,
+            players=len(names),
+            required=False,
+            round_number=info.number,
+            names=names,
+            what=what,
+        )
+        active = set(info.active)
+        values = [v if s in active else None for s, v in enumerate(values)]
+        errors = {s: m for s, m in errors.items() if s in active}
+        if required:
+            for s in info.active:
+                if values[s] is None and s not in errors:
+                    errors[s] = (
+                        f"Round {info.number}: {names[s]} has not bid."
+                        if what == "bid"
+                        else f"Round {info.number}: enter {names[s]}'s {what}."
+                    )
+        return values, errors
+
+    def range_errors(self, loaded, info: RoundInfo, bids: list) -> dict[int, str]:
+        """Bids out of range, said before all are in (the rules check the full set when saved)."""
+        allowed = self.rules.bid_range(info)
+        errors = {}
+        for s in info.active:
+            if bids[s] is not None and bids[s] not in allowed:
+                errors[s] = (
+                    f"Round {info.number}: {loaded.names[s]} bid {bids[s]}, "
+                    f"but a bid must be {allowed[0]} to {allowed[-1]}."
+                )
+        return errors
+
+    # -- the views ----------------------------------------------------------------
+
+    def sheet(self, request: HtmxHttpRequest, session):
+        loaded = services.load_game(session)
+        panel = self.current_panel(loaded)
+        info = loaded.state.next_round
+        if request.GET.get("phase") == "bids" and info is not None:
+            current = loaded.state.current
+            bids = list(current.data["bids"]) if current else [None] * len(loaded.seats)
+            trump = current.data.get("trump", "") if current else ""
+            panel = self.bids_panel(loaded, info, bids, trump=trump)
+        if request.htmx and request.htmx.target == "entry-panel":
+            return render(request, f"{self.sheet_template}#entry-panel", self.context(loaded, panel))
+        return self.render_sheet(request, loaded, panel)
+
+    def save_bids(self, request: HtmxHttpRequest, session, number: int):
+        loaded = services.load_game(session)
+        info = self.being_entered(loaded, number)
+        if info is None:
+            return self.stale(request, loaded, number)
+        names = loaded.names
+        bids, errors = self.parse(request.POST, loaded, info, prefix="bid", what="bid", required=False)
+        trump = request.POST.get("trump", "")
+        if not isinstance(trump, str) or (trump and trump not in self.trump_words):
+            panel = self.bids_panel(loaded, info, bids, errors, "Pick trumps from the colours shown.")
+            return self.refused(request, loaded, panel)
+        errors = errors or self.range_errors(loaded, info, bids)
+        if errors:
+            return self.refused(request, loaded, self.bids_panel(loaded, info, bids, errors, trump=trump))
+        missing = [s for s in info.active if bids[s] is None]
+        if missing:
+            if request.htmx and not request.POST.get("save"):
+                # A chip tapped: show the running bid total; nothing is stored until all have bid.
+                return self.render_update(
+                    request, loaded, self.bids_panel(loaded, info, bids, trump=trump), sheet_changed=False
+                )
+            why = {s: f"Round {number}: {names[s]} has not bid." for s in missing}
+            return self.refused(request, loaded, self.bids_panel(loaded, info, bids, why, trump=trump))
+        data: dict = {"bids": bids}
+        if trump:
+            data["trump"] = trump
+        try:
+            loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
+        except RuleError as exc:
+            return self.refused(request, loaded, self.bids_refused(loaded, info, bids, exc, trump))
+        except services.StaleVersion:
+            return self.changed_meanwhile(request, loaded)
+        return self.saved(request, loaded)
+
+    def save_tricks(self, request: HtmxHttpRequest, session, number: int):
+        loaded = services.load_game(session)
+        info = self.being_entered(loaded, number)
+        current = loaded.state.current
+        if info is None or current is None:
+            return self.stale(request, loaded, number)
+        bids = current.data["bids"]
+        saving = bool(request.POST.get("save"))
+        tricks, errors = self.parse(
+            request.POST, loaded, info, prefix="tricks", what="tricks", required=saving
+        )
+        if errors:
+            return self.refused(request, loaded, self.tricks_panel(loaded, info, bids, tricks, errors))
+        if not saving:
+            panel = self.tricks_panel(loaded, info, bids, tricks)
+            if request.htmx:
+                return self.render_update(request, loaded, panel, sheet_changed=False)
+            return self.render_sheet(request, loaded, panel)
+        data = dict(current.data, tricks=tricks)
+        try:
+            loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
+        except RuleError as exc:
+            errors, message = ({exc.player: exc.message}, "") if exc.player is not None else ({}, exc.message)
+            return self.refused(
+                request, loaded, self.tricks_panel(loaded, info, bids, tricks, errors, message)
+            )
+        except services.StaleVersion:
+            return self.changed_meanwhile(request, loaded)
+        return self.saved(request, loaded)
+
+    def edit_round(self, request: HtmxHttpRequest, session, number: int):
+        """Correct a finished round, bids and tricks together; every later total follows."""
+        loaded = services.load_game(session)
+        rounds = loaded.state.rounds
+        if not 1 <= number <= len(rounds) or not rounds[number - 1].complete:
+            return self.stale(request, loaded, number)
+        result = rounds[number - 1]
+        info = result.info
+        if request.method == "GET":
+            panel = self.edit_panel(loaded, result, result.data["bids"], result.data["tricks"])
+            if request.htmx:
+                return render(request, f"{self.sheet_template}#entry-panel", self.context(loaded, panel))
+            return self.render_sheet(request, loaded, panel)
+        bids, bid_errors = self.parse(request.POST, loaded, info, prefix="bid", what="bid", required=True)
+        bid_errors = bid_errors or self.range_errors(loaded, info, bids)
+        tricks, trick_errors = self.parse(
+            request.POST, loaded, info, prefix="tricks", what="tricks", required=True
+        )
+        if bid_errors or trick_errors:
+            panel = self.edit_panel(loaded, result, bids, tricks, bid_errors, trick_errors)
+            return self.refused(request, loaded, panel)
+        data = dict(result.data, bids=bids, tricks=tricks)
+        try:
+            loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
+        except RuleError as exc:
+            message = exc.message
+            if exc.round is not None and exc.round != number:
+                word = self.round_word.lower()
+                message = (
+                    f"That correction does not fit the {word}s played after it. {message} "
+                    f"Undo back to {word} {number} to change it."
+                )
+            by_seat = {exc.player: message} if exc.player is not None and exc.round == number else {}
+            bid_errors = by_seat if exc.field == "bids" else {}
+            trick_errors = by_seat if exc.field != "bids" else {}
+            panel = self.edit_panel(
+                loaded, result, bids, tricks, bid_errors, trick_errors, "" if by_seat else message
+            )
+            return self.refused(request, loaded, panel)
+        except services.StaleVersion:
+            return self.changed_meanwhile(request, loaded)
+        return self.saved(request, loaded)
+
+    def actions(self) -> dict:
+        return {
+            "bids": (self.save_bids, {"POST"}),
+            "tricks": (self.save_tricks, {"POST"}),
+            "edit": (self.edit_round, {"GET", "POST"}),
+        }
+
+    # -- starting a game ------------------------------------------------------------
+
+    def start(self, request, form, options: dict):
+        """Start the game from a valid form, or put the rules' refusal on the form."""
+        try:
+            session = services.start_session(
+                owner=request.user,
+                game=self.slug,
+                player_names=form.cleaned_names,
+                options=options,
+                first_dealer=form.cleaned_first_dealer,
+            )
+        except RuleError as exc:
+            form.add_error(None, exc.message)
+            return None
+        return redirect("games:sheet", pk=session.pk)

@@ -1,0 +1,152 @@
+"""Call Bridge at the table: four players, spades trumps, first alone at the target wins.
+
+The flow (bids, then tricks, corrections) is the bidding games' (``bidding.py``);
+this module says what Call Bridge shows: bids 2 to 12 with the bonus bids (8 and
+up) marked, each score square with the deal's points and the running total, the
+target and who leads, and "play goes on" when the lead is shared at the target.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.http import HttpResponseNotAllowed
+from django.shortcuts import render
+
+from ..rules.call_bridge import BONUS_FROM, BONUS_POINTS, PLAYERS
+from ..sheet import Chip
+from .bidding import BiddingTable, ScoreCell, SeatingForm, known_players, name_list, previous_game, signed
+from .common import HtmxHttpRequest
+
+TARGET_MAX = 500  # a typo guard: the rules set no upper limit
+
+
+class NewCallBridgeForm(SeatingForm):
+    game_name = "Call Bridge"
+    min_players = PLAYERS
+    too_few = "Call Bridge is for exactly 4 players: type a name in each seat."
+    target = forms.IntegerField(
+        label="Target score",
+        initial=30,
+        min_value=1,
+        max_value=TARGET_MAX,
+        help_text="After a deal, a player alone at the top with at least this total wins.",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+
+class CallBridgeTable(BiddingTable):
+    slug = "call-bridge"
+    template_dir = "games/call_bridge"
+    round_word = "Deal"
+    leader_badge = "bids first"
+
+    def trump_text(self, info, recorded):
+        return "Spades are trumps"
+
+    def bid_chips(self, info, seat, bid):
+        return [
+            Chip(
+                value=v,
+                checked=bid == v,
+                label=f"{v}★" if v >= BONUS_FROM else "",
+                title=f"Bonus bid: {BONUS_POINTS} for taking {v} or {v + 1}, else -{v}"
+                if v >= BONUS_FROM
+                else "",
+            )
+            for v in self.rules.bid_range(info)
+        ]
+
+    def made(self, bid, took):
+        return self.rules.made(bid, took)
+
+    def bid_line(self, info, bids):
+        total = sum(b for b in bids if b is not None)
+        return f"Bids total {total} for 13 tricks"
+
+    def outcome(self, loaded, info, bids, tricks):
+        names = loaded.names
+        made, missed = [], []
+        for seat in info.active:
+            bid, took = bids[seat], tricks[seat]
+            points = signed(self.rules.deal_points(bid, took))
+            if self.rules.made(bid, took):
+                made.append(f"{names[seat]} {points}")
+            else:
+                missed.append(f"{names[seat]} (bid {bid}, took {took}) {points}")
+        lines = []
+        if made:
+            lines.append("Made: " + ", ".join(made))
+        lines.append("Missed: " + (", ".join(missed) if missed else "nobody"))
+        return lines
+
+    def cell(self, loaded, info, result, seat):
+        cell = ScoreCell(seat=seat)
+        if result is None:
+            return cell
+        cell.bid = result.data["bids"][seat]
+        cell.bid_mark = "★" if cell.bid >= BONUS_FROM else ""
+        if result.complete:
+            total = result.totals[seat]
+            cell.main = str(total)
+            cell.points = signed(result.points[seat])
+            cell.css = "" if result.points[seat] > 0 else "missed"
+            cell.explain = f"{loaded.names[seat]}: {result.explain[seat]}; total {total}"
+        return cell
+
+    def extra(self, loaded):
+        state = loaded.state
+        played = any(r.complete for r in state.rounds)
+        return {
+            "target": state.options["target"],
+            "totals": state.totals,
+            "leaders": self.rules.best(state.totals) if played else [],
+            "bonus_from": BONUS_FROM,
+            "bonus_points": BONUS_POINTS,
+            "winner_total": state.totals[state.winners[0]] if len(state.winners) == 1 else None,
+        }
+
+    def status(self, loaded):
+        state = loaded.state
+        names = loaded.names
+        target = state.options["target"]
+        done = [r for r in state.rounds if r.complete]
+        if state.finished or not done:
+            return [] if state.finished else [f"First to {target} wins; spades are always trumps."]
+        last = done[-1]
+        leaders = last.facts["leader_seats"]
+        top = state.totals[leaders[0]]
+        who = name_list([names[s] for s in leaders])
+        if last.facts["play_goes_on"]:
+            return [
+                f"Play goes on: {who} share the lead at {top}, at or past the target of {target}; "
+                "the next deal that leaves one player alone at the top decides."
+            ]
+        verb = "leads" if len(leaders) == 1 else "share the lead"
+        return [f"{who} {verb} with {top}; {max(target - top, 0)} more to reach {target}."]
+
+
+TABLE = CallBridgeTable()
+sheet = TABLE.sheet
+ACTIONS = TABLE.actions()
+
+
+def new_game(request: HtmxHttpRequest):
+    """Seat the four players, choose the first dealer and the target."""
+    if request.method not in ("GET", "POST"):
+        return HttpResponseNotAllowed(["GET", "POST"])
+    previous = previous_game(request, TABLE.slug)
+    initial_names = [s.player.name for s in previous.seats.select_related("player")] if previous else []
+    initial = {"target": previous.options.get("target", 30)} if previous else {}
+    form = NewCallBridgeForm(
+        request.POST or None,
+        seats=PLAYERS,
+        known_names=known_players(request),
+        initial_names=initial_names,
+        initial=initial,
+    )
+    if request.method == "POST" and form.is_valid():
+        started = TABLE.start(request, form, {"target": form.cleaned_data["target"]})
+        if started is not None:
+            return started
+    status = 400 if request.method == "POST" else 200
+    return render(request, f"{TABLE.template_dir}/new.html", {"form": form}, status=status)

@@ -1,0 +1,383 @@
+"""Mormon Bridge at the table: regular, 4-card and elimination games with a Rook deck.
+
+The flow (bids, then tricks, corrections) is the bidding games' (``bidding.py``).
+Bids are shown together at the table, so they are tapped in any order and saved
+when the last one is in. Each hand shows its cards and the trump colour (one of
+the four Rook colours, or the Rook itself: the first card led decides). A regular
+game shows its whole schedule of hands, shorter for big tables; an elimination
+game shows who is out, who waits and who sits down in a freed seat.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.http import HttpResponseNotAllowed
+from django.shortcuts import render
+
+from ..rules.base import ROOK_COLOURS
+from ..rules.mormon_bridge import (
+    ELIMINATION,
+    FOUR_CARD,
+    FOUR_CARDS,
+    MODE_NAMES,
+    MODES,
+    REGULAR,
+    TABLE_MAX,
+    peak,
+)
+from .bidding import (
+    BiddingTable,
+    ScoreCell,
+    SeatingForm,
+    known_players,
+    name_list,
+    plural,
+    previous_game,
+    signed,
+)
+from .common import HtmxHttpRequest
+
+TRUMP_WORDS = {colour: colour.title() for colour in ROOK_COLOURS} | {"rook": "Rook: first card led decides"}
+TARGET_MAX = 1000  # a typo guard: the rules set no upper limit
+SEATS_START = 8  # name boxes on a fresh new-game page
+SEATS_STEP = 6  # added by "More seats"
+SEATS_MAX = 60
+MODE_HELP = {
+    REGULAR: "Hands of 1 card up to 6 and back down to 1 (fewer for big tables); most points wins.",
+    FOUR_CARD: "4 cards every hand; first alone at the top once someone reaches the target wins.",
+    ELIMINATION: "4 cards a hand, no points: miss your bid and you are out; last one left wins.",
+}
+
+
+def hand_sizes(players: int) -> list[int]:
+    m = peak(players)
+    return list(range(1, m + 1)) + list(range(m - 1, 0, -1))
+
+
+def schedule_lines() -> list[dict]:
+    """For the new-game page: the hands a regular game deals, by table size."""
+    groups: dict[int, list[int]] = {}
+    for players in range(4, TABLE_MAX + 1):
+        groups.setdefault(peak(players), []).append(players)
+    lines = []
+    for _peak, counts in sorted(groups.items(), reverse=True):
+        sizes = hand_sizes(counts[0])
+        lines.append(
+            {
+                "players": f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0]),
+                "hands": len(sizes),
+                "sizes": " · ".join(str(c) for c in sizes),
+            }
+        )
+    return lines
+
+
+class NewMormonForm(SeatingForm):
+    game_name = "Mormon Bridge"
+    min_players = 4
+    too_few = "Mormon Bridge needs at least 4 players: type a name in each seat."
+    mode = forms.ChoiceField(
+        label="Game", choices=[(m, MODE_NAMES[m]) for m in MODES], initial=REGULAR, widget=forms.RadioSelect
+    )
+    target = forms.IntegerField(
+        label="Target score (4-card game)",
+        required=False,
+        initial=100,
+        min_value=1,
+        max_value=TARGET_MAX,
+        help_text="After a hand, a player alone at the top with at least this total wins. Usually 100.",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def drawable(self, players):
+        return min(players, TABLE_MAX)
+
+    def mode_choices(self):
+        value = self["mode"].value() or REGULAR
+        return [(m, MODE_NAMES[m], MODE_HELP[m], m == value) for m in MODES]
+
+    def clean(self):
+        cleaned = super().clean()
+        names = getattr(self, "cleaned_names", [])
+        if cleaned.get("mode") in (REGULAR, FOUR_CARD) and len(names) > TABLE_MAX:
+            self.add_error(
+                None,
+                f"{MODE_NAMES[cleaned['mode']]} Mormon Bridge takes at most {TABLE_MAX} players "
+                f"({len(names)} named); only elimination lets more players wait for a place.",
+            )
+        if cleaned.get("target") is None and "target" not in self.errors:
+            cleaned["target"] = 100
+        return cleaned
+
+
+class MormonBridgeTable(BiddingTable):
+    slug = "mormon-bridge"
+    template_dir = "games/mormon_bridge"
+    round_word = "Hand"
+    leader_badge = "leads"
+    trump_words = TRUMP_WORDS
+
+    def trump_text(self, info, recorded):
+        if recorded == "rook":
+            return "Rook turned up: the first card led decides trumps"
+        if recorded:
+            return f"{recorded.title()} trumps"
+        return "Trump card turned up"
+
+    @staticmethod
+    def mode(loaded) -> str:
+        return loaded.state.options["mode"]
+
+    # -- the sheet -----------------------------------------------------------
+
+    def row_infos(self, loaded):
+        if self.mode(loaded) == REGULAR:
+            return self.rules.schedule(loaded.state.players, loaded.state.first_dealer)
+        return super().row_infos(loaded)
+
+    def row_label(self, loaded, info):
+        return str(info.cards) if self.mode(loaded) == REGULAR else str(info.number)
+
+    @staticmethod
+    def out_before(loaded, number: int) -> list[int]:
+        """Seats out before hand ``number`` (elimination)."""
+        rounds = loaded.state.rounds
+        if number < 2 or number - 2 >= len(rounds):
+            return []
+        return list(rounds[number - 2].out or [])
+
+    def cell(self, loaded, info, result, seat):
+        cell = ScoreCell(seat=seat)
+        name = loaded.names[seat]
+        if self.mode(loaded) == ELIMINATION:
+            if seat not in info.active:
+                if seat in self.out_before(loaded, info.number):
+                    cell.css = "gone"
+                else:
+                    cell.css = "waiting"
+                    cell.main = "waits"
+                return cell
+            if result is None:
+                return cell
+            cell.bid = result.data["bids"][seat]
+            if result.complete:
+                took = result.data["tricks"][seat]
+                if took == cell.bid:
+                    cell.main, cell.css = "✓", "made"
+                elif result.facts["everyone_missed"]:
+                    cell.main, cell.css = "✗", "missed"
+                else:
+                    cell.main, cell.css = "out", "out"
+                cell.explain = f"{name}: {result.explain[seat]}"
+            return cell
+        if result is None:
+            return cell
+        cell.bid = result.data["bids"][seat]
+        if result.complete:
+            total = result.totals[seat]
+            cell.main = str(total)
+            cell.points = signed(result.points[seat])
+            cell.css = "" if result.data["tricks"][seat] == cell.bid else "missed"
+            cell.explain = f"{name}: {result.explain[seat]}; total {total}"
+        return cell
+
+    def standing(self, loaded) -> list[tuple[str, str]]:
+        """Elimination: where each player stands now, (text, css) by seat."""
+        state = loaded.state
+        out_at = {}
+        for result in state.rounds:
+            for seat in result.facts.get("out_now", []):
+                out_at[seat] = result.info.number
+        out = set(out_at)
+        table = set(self.rules.at_table(state.players, out))
+        marks = []
+        for seat in range(state.players):
+            if seat in state.winners and state.finished:
+                marks.append(("🏆", "leader"))
+            elif seat in out:
+                marks.append((f"out {out_at[seat]}", "out"))
+            elif seat in table:
+                marks.append(("in", "in"))
+            else:
+                marks.append(("waits", "waiting"))
+        return marks
+
+    def extra(self, loaded):
+        state = loaded.state
+        mode = self.mode(loaded)
+        context = {
+            "mode": mode,
+            "mode_name": MODE_NAMES[mode],
+            "elimination": mode == ELIMINATION,
+            "target": state.options["target"] if mode == FOUR_CARD else None,
+            "hands": len(hand_sizes(state.players)) if mode == REGULAR else None,
+            "peak": peak(state.players),
+            "sizes": " · ".join(str(c) for c in hand_sizes(state.players)),
+            "seated": min(state.players, TABLE_MAX),
+        }
+        if mode == ELIMINATION:
+            context["standing"] = self.standing(loaded)
+        else:
+            played = any(r.complete for r in state.rounds)
+            context["totals"] = state.totals
+            context["leaders"] = self.rules.best(state.totals) if played else []
+            context["winner_total"] = state.totals[state.winners[0]] if len(state.winners) == 1 else None
+        return context
+
+    def status(self, loaded):
+        state = loaded.state
+        names = loaded.names
+        mode = self.mode(loaded)
+        done = [r for r in state.rounds if r.complete]
+        if mode == ELIMINATION:
+            out = set(done[-1].out) if done else set()
+            table = self.rules.at_table(state.players, out)
+            waiting = self.rules.waiting(state.players, out)
+            if state.finished:
+                return []
+            line = f"{plural(state.players - len(out), 'player')} still in"
+            if waiting:
+                line += f": {len(table)} at the table, {len(waiting)} waiting ({', '.join(names[s] for s in waiting)})"
+            return [line + "."]
+        if state.finished:
+            return []
+        if not done:
+            if mode == REGULAR:
+                sizes = hand_sizes(state.players)
+                return [
+                    f"{len(sizes)} hands of {' · '.join(map(str, sizes))} cards; most points after the last wins."
+                ]
+            return [f"4 cards a hand; first to {state.options['target']} alone at the top wins."]
+        last = done[-1]
+        leaders = last.facts["leader_seats"]
+        top = state.totals[leaders[0]]
+        who = name_list([names[s] for s in leaders])
+        verb = "leads" if len(leaders) == 1 else "share the lead"
+        if mode == REGULAR:
+            return [
+                f"{who} {verb} with {top} after hand {last.info.number} of {len(hand_sizes(state.players))}."
+            ]
+        target = state.options["target"]
+        if last.facts["play_goes_on"]:
+            return [
+                f"Play goes on: {who} share the lead at {top}, at or past the target of {target}; "
+                "the next hand that leaves one player alone at the top decides."
+            ]
+        return [f"{who} {verb} with {top}; {max(target - top, 0)} more to reach {target}."]
+
+    # -- the entry panel ---------------------------------------------------------
+
+    def heading_facts(self, loaded, info):
+        if self.mode(loaded) != ELIMINATION:
+            return []
+        names = loaded.names
+        state = loaded.state
+        out = self.out_before(loaded, info.number)
+        facts = [f"At the table: {plural(len(info.active), 'player')}."]
+        if info.number >= 2:
+            joining = state.rounds[info.number - 2].facts.get("joining", [])
+            if joining:
+                facts.append(
+                    f"Sitting down in the freed seats this hand: {name_list([names[s] for s in joining])}."
+                )
+        waiting = self.rules.waiting(state.players, out)
+        if waiting:
+            facts.append(f"Waiting for a place, in order: {', '.join(names[s] for s in waiting)}.")
+        if len(info.active) == 2:
+            facts.append(
+                "Two players left: bids adding up to 4 are not allowed; turn a new trump and bid again."
+            )
+        return facts
+
+    def outcome(self, loaded, info, bids, tricks):
+        names = loaded.names
+        missed = [s for s in info.active if bids[s] != tricks[s]]
+        made = [s for s in info.active if bids[s] == tricks[s]]
+        if self.mode(loaded) == ELIMINATION:
+            if len(missed) == len(info.active):
+                return ["Everyone missed: nobody is out this hand."]
+            lines = []
+            if made:
+                lines.append("Stay in: " + ", ".join(names[s] for s in made))
+            lines.append(
+                "Out: "
+                + (
+                    ", ".join(f"{names[s]} (bid {bids[s]}, took {tricks[s]})" for s in missed)
+                    if missed
+                    else "nobody"
+                )
+            )
+            return lines
+        lines = []
+        if made:
+            lines.append("Made: " + ", ".join(f"{names[s]} {signed(10 + tricks[s])}" for s in made))
+        lines.append(
+            "Missed: "
+            + (
+                ", ".join(f"{names[s]} (bid {bids[s]}, took {tricks[s]}) {signed(tricks[s])}" for s in missed)
+                if missed
+                else "nobody"
+            )
+        )
+        return lines
+
+    def bids_refused(self, loaded, info, bids, exc, trump):
+        two_left = len(info.active) == 2 and all(bids[s] is not None for s in info.active)
+        if two_left and sum(bids[s] for s in info.active) == FOUR_CARDS and exc.player is None:
+            # The hand is bid again under a new trump: fresh chips, the instruction on top.
+            return self.bids_panel(loaded, info, [None] * len(bids), error=exc.message)
+        return super().bids_refused(loaded, info, bids, exc, trump)
+
+
+TABLE = MormonBridgeTable()
+sheet = TABLE.sheet
+ACTIONS = TABLE.actions()
+
+
+def _seat_count(request, names: list[str]) -> int:
+    raw = request.POST.get("seats", "")
+    seats = int(raw) if raw.isdigit() else SEATS_START
+    seats = max(seats, len(names), SEATS_START)
+    if request.POST.get("more"):
+        seats += SEATS_STEP
+    return min(seats, SEATS_MAX)
+
+
+def new_game(request: HtmxHttpRequest):
+    """Seat the players, choose the game (regular, 4-card, elimination), the first dealer and target."""
+    if request.method not in ("GET", "POST"):
+        return HttpResponseNotAllowed(["GET", "POST"])
+    previous = previous_game(request, TABLE.slug)
+    initial_names = [s.player.name for s in previous.seats.select_related("player")] if previous else []
+    initial = dict(previous.options) if previous else {}
+    seats = _seat_count(request, initial_names)
+    known = known_players(request)
+    data = request.POST or None
+    if request.method == "POST" and request.POST.get("more"):
+        # More name boxes: show the form again as typed, nothing checked or stored yet.
+        posted = request.POST
+        initial = {k: posted.get(k) for k in ("mode", "target", "first_dealer") if posted.get(k)}
+        initial_names = [posted.get(f"player_{i}", "") for i in range(seats)]
+        data = None
+    form = NewMormonForm(
+        data,
+        seats=seats,
+        known_names=known,
+        initial_names=initial_names,
+        initial=initial,
+        dealer_seats=TABLE_MAX,
+    )
+    if data is not None and form.is_valid():
+        options = {"mode": form.cleaned_data["mode"], "target": form.cleaned_data["target"]}
+        started = TABLE.start(request, form, options)
+        if started is not None:
+            return started
+    status = 400 if data is not None else 200
+    context = {
+        "form": form,
+        "seats": seats,
+        "more_possible": seats < SEATS_MAX,
+        "table_max": TABLE_MAX,
+        "schedules": schedule_lines(),
+    }
+    return render(request, f"{TABLE.template_dir}/new.html", context, status=status)
