@@ -54,11 +54,13 @@ def test_import_queries_do_not_grow_with_rounds(owner, django_user_model, django
 
 def test_long_game_imports_and_exports_fast(owner):
     rec = call_bridge(2000)
-    started = time.perf_counter()
+    # CPU time of this process, not the wall clock: the budget is the work done here,
+    # whatever else a shared two-core machine is running at the same moment.
+    started = time.process_time()
     session = import_record(owner=owner, record=rec)
-    imported = time.perf_counter()
+    imported = time.process_time()
     out = export_session(session)
-    exported = time.perf_counter()
+    exported = time.process_time()
     assert imported - started < 3
     assert exported - imported < 3
     assert len(out["rounds"]) == 2000
