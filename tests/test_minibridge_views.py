@@ -586,7 +586,7 @@ def test_personal_sheet_has_the_paper_columns_and_scores_our_way(table, make_min
 def test_undo_takes_back_the_last_round(table, make_mini):
     session = make_mini(rounds=[played([14, 6, 16, 4], "S", True, 10), {"hcp": [4, 16, 6, 14]}])
     page = body(table.get(url("sheet", session)))
-    assert "Undo last entry" in page and reverse("games:undo", args=[session.pk]) in page
+    assert "Undo last deal" in page and reverse("games:undo", args=[session.pk]) in page
     response = table.send(url("undo", session), htmx=True)
     assert response.status_code == 204 and response["HX-Refresh"] == "true"
     assert list(Round.objects.values_list("number", flat=True)) == [1]
