@@ -17,6 +17,7 @@ entering, correcting and importing rounds.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -29,8 +30,20 @@ STRAIN_NAMES = {
     "D": "diamonds",
     "C": "clubs",
 }
+STRAIN_SYMBOLS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 ROOK_COLOURS = ("red", "yellow", "green", "black")
+# The bridge trick score (Minibridge, Memory Bridge): points for each trick over six.
+PER_TRICK = {"NT": 30, "S": 30, "H": 30, "D": 20, "C": 20}
+NT_FIRST_TRICK_EXTRA = 10  # the first scoring trick in no trumps is 40, not 30
+
+
+def trick_score(strain: str, tricks: int) -> int:
+    """Points for every trick over six: NT 40 then 30 each, majors 30, minors 20."""
+    over = max(0, tricks - 6)
+    if not over:
+        return 0
+    return over * PER_TRICK[strain] + (NT_FIRST_TRICK_EXTRA if strain == "NT" else 0)
 
 
 class RuleError(ValueError):
@@ -220,6 +233,91 @@ class GameRules:
         top = max(totals[s] for s in seats)
         return [s for s in seats if totals[s] == top]
 
+    # -- steps every replay takes ---------------------------------------------
+
+    @staticmethod
+    def _check_round_object(n: int, data: Any, allowed: Iterable[str]) -> None:
+        """Refuse round ``n`` unless it is an object (dict) with no keys but ``allowed``."""
+        if not isinstance(data, dict):
+            raise RuleError(f"Round {n} must be an object.", round=n)
+        unknown = sorted(set(data) - set(allowed))
+        if unknown:
+            raise RuleError(f"Round {n}: unknown field {unknown[0]!r}.", round=n, field=unknown[0])
+
+    @staticmethod
+    def _check_present(n: int, data: dict, field: str, what: str) -> None:
+        """Refuse round ``n`` without ``field``: "Round n: {what} are missing."."""
+        if field not in data:
+            raise RuleError(f"Round {n}: {what} are missing.", round=n, field=field)
+
+    @staticmethod
+    def _check_trump(n: int, data: dict, allowed: tuple[str, ...]) -> None:
+        """Refuse a recorded ``trump`` of round ``n`` that is not one of ``allowed``."""
+        if "trump" in data and data["trump"] not in allowed:
+            raise RuleError(f"Round {n}: trumps must be one of {', '.join(allowed)}.", round=n, field="trump")
+
+    @staticmethod
+    def _check_previous_complete(results: list[RoundResult], n: int) -> None:
+        """Refuse round ``n`` while round ``n - 1`` has no tricks: only the last round may be unfinished."""
+        if results and not results[-1].complete:
+            raise RuleError(
+                f"Round {n}: round {n - 1} has no tricks yet; only the last round may be unfinished.",
+                round=n - 1,
+                field="tricks",
+            )
+
+    @staticmethod
+    def _check_early_end(
+        finished_early: bool, results: list[RoundResult], *, unit: str = "round", field: str | None = None
+    ) -> None:
+        """Refuse ending a game early on an unfinished last round (``unit``: "round" or "deal")."""
+        if finished_early and results and not results[-1].complete:
+            raise RuleError(
+                f"Round {len(results)}: a game ended early cannot end on an unfinished {unit}.",
+                round=len(results),
+                field=field,
+            )
+
+    def _game_state(
+        self,
+        *,
+        players: int,
+        options: dict,
+        first_dealer: int,
+        results: list[RoundResult],
+        totals: list[int] | None,
+        ended: bool,
+        finished_early: bool,
+        winners: list[int],
+        upcoming: Callable[[int], RoundInfo],
+    ) -> GameState:
+        """The ``GameState`` after the recorded rounds.
+
+        ``ended``: the rounds played end the game by its rules; the game is finished
+        when it ``ended`` or was ``finished_early`` (which then only counts if it did
+        not end anyway). ``winners`` count once the game is finished. The next round
+        is None once finished, else the unfinished last round, else
+        ``upcoming(number)`` for the round after the last one recorded.
+        """
+        finished = ended or finished_early
+        if finished:
+            next_round = None
+        elif results and not results[-1].complete:
+            next_round = results[-1].info
+        else:
+            next_round = upcoming(len(results) + 1)
+        return GameState(
+            players=players,
+            options=options,
+            first_dealer=first_dealer,
+            rounds=results,
+            totals=totals,
+            finished=finished,
+            finished_early=finished_early and not ended,
+            winners=winners if finished else [],
+            next_round=next_round,
+        )
+
 
 def who(names: list[str] | None, seat: int) -> str:
     """How a message names a player: their name, else "player N" (1-based)."""
@@ -258,3 +356,91 @@ def int_list(
                 field=field,
             )
     return value
+
+
+def check_in_range(
+    values: list,
+    low: int,
+    high: int,
+    says: Callable[[str, int], str],
+    *,
+    round: int,
+    field: str,
+    names: list[str] | None = None,
+    seats: Iterable[int] | None = None,
+    missing: Callable[[str], str] | None = None,
+) -> None:
+    """Refuse the first per-player value outside ``low..high``, naming the round and player.
+
+    The message is "Round n: " and ``says(who, value)``. Only ``seats`` are looked
+    at (every seat, in order, by default). A None value (not entered yet) is
+    skipped, or refused with "Round n: " and ``missing(who)`` when that is given.
+    """
+    for seat in range(len(values)) if seats is None else seats:
+        value = values[seat]
+        if value is None:
+            if missing is None:
+                continue
+            message = missing(who(names, seat))
+        elif not low <= value <= high:
+            message = says(who(names, seat), value)
+        else:
+            continue
+        raise RuleError(f"Round {round}: {message}", round=round, player=seat, field=field)
+
+
+def check_bids_fit_hand(
+    info: RoundInfo,
+    bids: list,
+    *,
+    names: list[str] | None = None,
+    seats: Iterable[int] | None = None,
+    missing: Callable[[str], str] | None = None,
+) -> None:
+    """Refuse a bid outside 0 to the cards dealt (Bugger and Mormon Bridge); see ``check_in_range``."""
+    cards = info.cards
+    check_in_range(
+        bids,
+        0,
+        cards,
+        lambda name, bid: (
+            f"{name} bid {bid}, but a bid must be 0 to {cards} with {cards} card{'s' if cards != 1 else ''} dealt."
+        ),
+        round=info.number,
+        field="bids",
+        names=names,
+        seats=seats,
+        missing=missing,
+    )
+
+
+def check_adds_up(
+    total: int, expected: int, *, round: int, field: str, what: str, but: str | None = None
+) -> None:
+    """Refuse a total that is not ``expected``, saying by how much it is off.
+
+    "Round n: {what} add up to {total}, but {but} (2 too many)."; ``but`` is
+    "{expected} were played" unless given.
+    """
+    if total != expected:
+        diff = total - expected
+        but = f"{expected} were played" if but is None else but
+        raise RuleError(
+            f"Round {round}: {what} add up to {total}, but {but} "
+            f"({abs(diff)} too {'many' if diff > 0 else 'few'}).",
+            round=round,
+            field=field,
+        )
+
+
+def check_strain(n: int, strain: Any, *, by: str, player: int) -> str:
+    """Refuse a contract's strain that is not one of ``STRAINS``; ``by`` says whose contract."""
+    if strain not in STRAINS:
+        raise RuleError(
+            f"Round {n}: {by} needs a strain: NT, S, H, D or C (no trumps, spades, hearts, "
+            "diamonds or clubs).",
+            round=n,
+            player=player,
+            field="contract",
+        )
+    return strain

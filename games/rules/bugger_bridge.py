@@ -15,6 +15,9 @@ from .base import (
     RoundInfo,
     RoundResult,
     RuleError,
+    check_adds_up,
+    check_bids_fit_hand,
+    check_in_range,
     int_list,
     who,
 )
@@ -25,6 +28,7 @@ PENALTY_REASONS = {
     "revoke": "uncorrected revoke",
     "cards": "wrong number of cards",
 }
+ROUND_KEYS = frozenset({"bids", "tricks", "trump", "penalties"})
 
 
 def made_points(bid: int) -> int:
@@ -104,21 +108,8 @@ class BuggerBridge(GameRules):
         only checked once every other player has bid.
         """
         n = info.number
-        for seat, bid in enumerate(bids):
-            if bid is None:
-                if partial:
-                    continue
-                raise RuleError(
-                    f"Round {n}: {who(names, seat)} has not bid.", round=n, player=seat, field="bids"
-                )
-            if not 0 <= bid <= info.cards:
-                raise RuleError(
-                    f"Round {n}: {who(names, seat)} bid {bid}, but a bid must be 0 to "
-                    f"{info.cards} with {info.cards} card{'s' if info.cards != 1 else ''} dealt.",
-                    round=n,
-                    player=seat,
-                    field="bids",
-                )
+        not_bid = None if partial else (lambda name: f"{name} has not bid.")
+        check_bids_fit_hand(info, bids, names=names, missing=not_bid)
         others = [b for s, b in enumerate(bids) if s != info.dealer]
         if hook and bids[info.dealer] is not None and None not in others:
             forbidden = self.forbidden_dealer_bid(info, sum(others))
@@ -132,25 +123,19 @@ class BuggerBridge(GameRules):
                 )
 
     def check_tricks(self, info: RoundInfo, tricks: list, *, names=None) -> None:
+        """Refuse tricks outside 0..cards for a player, or not adding up to the cards."""
         n = info.number
-        for seat, took in enumerate(tricks):
-            if not 0 <= took <= info.cards:
-                raise RuleError(
-                    f"Round {n}: {who(names, seat)} took {took} tricks, but there are only "
-                    f"{info.cards} to take.",
-                    round=n,
-                    player=seat,
-                    field="tricks",
-                )
-        total = sum(tricks)
-        if total != info.cards:
-            diff = total - info.cards
-            raise RuleError(
-                f"Round {n}: the tricks add up to {total}, but {info.cards} were played "
-                f"({abs(diff)} too {'many' if diff > 0 else 'few'}).",
-                round=n,
-                field="tricks",
-            )
+        cards = info.cards
+        check_in_range(
+            tricks,
+            0,
+            cards,
+            lambda name, took: f"{name} took {took} tricks, but there are only {cards} to take.",
+            round=n,
+            field="tricks",
+            names=names,
+        )
+        check_adds_up(sum(tricks), cards, round=n, field="tricks", what="the tricks")
 
     def check_penalties(self, info: RoundInfo, penalties, players: int, *, names=None) -> list:
         n = info.number
@@ -212,28 +197,11 @@ class BuggerBridge(GameRules):
             n = index + 1
             if index >= len(schedule):
                 raise RuleError(f"Round {n}: the game ended after round {len(schedule)}.", round=n)
-            if results and not results[-1].complete:
-                raise RuleError(
-                    f"Round {n}: round {n - 1} has no tricks yet; only the last round may be unfinished.",
-                    round=n - 1,
-                    field="tricks",
-                )
+            self._check_previous_complete(results, n)
             info = schedule[index]
-            if not isinstance(data, dict):
-                raise RuleError(f"Round {n} must be an object.", round=n)
-            unknown = set(data) - {"bids", "tricks", "trump", "penalties"}
-            if unknown:
-                raise RuleError(
-                    f"Round {n}: unknown field {sorted(unknown)[0]!r}.", round=n, field=sorted(unknown)[0]
-                )
-            if "trump" in data:
-                allowed = ("none",) if info.trump == "none" else SUITS
-                if data["trump"] not in allowed:
-                    raise RuleError(
-                        f"Round {n}: trumps must be one of {', '.join(allowed)}.", round=n, field="trump"
-                    )
-            if "bids" not in data:
-                raise RuleError(f"Round {n}: the bids are missing.", round=n, field="bids")
+            self._check_round_object(n, data, ROUND_KEYS)
+            self._check_trump(n, data, ("none",) if info.trump == "none" else SUITS)
+            self._check_present(n, data, "bids", "the bids")
             bids = int_list(data["bids"], length=players, round=n, field="bids", what="the bids", names=names)
             self.check_bids(info, bids, hook=options["hook"], names=names)
             penalties = self.check_penalties(info, data.get("penalties", []), players, names=names)
@@ -259,27 +227,15 @@ class BuggerBridge(GameRules):
                     facts={"bid_total": sum(bids), "bid_line": bid_total_line(sum(bids), info.cards)},
                 )
             )
-        played_all = len(results) == len(schedule) and results[-1].complete
-        if finished_early and results and not results[-1].complete:
-            raise RuleError(
-                f"Round {len(results)}: a game ended early cannot end on an unfinished round.",
-                round=len(results),
-            )
-        finished = played_all or finished_early
-        if finished:
-            next_round = None
-        elif results and not results[-1].complete:
-            next_round = results[-1].info
-        else:
-            next_round = schedule[len(results)]
-        return GameState(
+        self._check_early_end(finished_early, results)
+        return self._game_state(
             players=players,
             options=options,
             first_dealer=first_dealer,
-            rounds=results,
+            results=results,
             totals=totals,
-            finished=finished,
-            finished_early=finished_early and not played_all,
-            winners=self.best(totals) if finished else [],
-            next_round=next_round,
+            ended=len(results) == len(schedule) and results[-1].complete,
+            finished_early=finished_early,
+            winners=self.best(totals),
+            upcoming=lambda number: schedule[number - 1],
         )

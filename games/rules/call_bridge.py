@@ -18,6 +18,8 @@ from .base import (
     RoundInfo,
     RoundResult,
     RuleError,
+    check_adds_up,
+    check_in_range,
     int_list,
     who,
 )
@@ -132,36 +134,29 @@ class CallBridge(GameRules):
 
     def check_bids(self, info: RoundInfo, bids: list, *, names=None) -> None:
         """Refuse a bid outside 2..12 (naming the round and the player)."""
-        n = info.number
-        for seat, bid in enumerate(bids):
-            if not BID_MIN <= bid <= BID_MAX:
-                raise RuleError(
-                    f"Round {n}: {who(names, seat)} bid {bid}, but a bid must be {BID_MIN} to {BID_MAX}.",
-                    round=n,
-                    player=seat,
-                    field="bids",
-                )
+        check_in_range(
+            bids,
+            BID_MIN,
+            BID_MAX,
+            lambda name, bid: f"{name} bid {bid}, but a bid must be {BID_MIN} to {BID_MAX}.",
+            round=info.number,
+            field="bids",
+            names=names,
+        )
 
     def check_tricks(self, info: RoundInfo, tricks: list, *, names=None) -> None:
         """Refuse tricks outside 0..13 for a player, or not adding up to 13."""
         n = info.number
-        for seat, took in enumerate(tricks):
-            if not 0 <= took <= CARDS:
-                raise RuleError(
-                    f"Round {n}: {who(names, seat)} took {took} tricks, but a player can take 0 to {CARDS}.",
-                    round=n,
-                    player=seat,
-                    field="tricks",
-                )
-        total = sum(tricks)
-        if total != CARDS:
-            diff = total - CARDS
-            raise RuleError(
-                f"Round {n}: the tricks add up to {total}, but {CARDS} were played "
-                f"({abs(diff)} too {'many' if diff > 0 else 'few'}).",
-                round=n,
-                field="tricks",
-            )
+        check_in_range(
+            tricks,
+            0,
+            CARDS,
+            lambda name, took: f"{name} took {took} tricks, but a player can take 0 to {CARDS}.",
+            round=n,
+            field="tricks",
+            names=names,
+        )
+        check_adds_up(sum(tricks), CARDS, round=n, field="tricks", what="the tricks")
 
     # -- the game ------------------------------------------------------------------
 
@@ -194,24 +189,14 @@ class CallBridge(GameRules):
                     f"Round {n}: the game ended after round {n - 1}, when {who(names, winner)} won.",
                     round=n,
                 )
-            if results and not results[-1].complete:
-                raise RuleError(
-                    f"Round {n}: round {n - 1} has no tricks yet; only the last round may be unfinished.",
-                    round=n - 1,
-                    field="tricks",
-                )
+            self._check_previous_complete(results, n)
             info = self.deal(n, first_dealer)
-            if not isinstance(data, dict):
-                raise RuleError(f"Round {n} must be an object.", round=n)
-            unknown = sorted(set(data) - ROUND_KEYS)
-            if unknown:
-                raise RuleError(f"Round {n}: unknown field {unknown[0]!r}.", round=n, field=unknown[0])
+            self._check_round_object(n, data, ROUND_KEYS)
             if "trump" in data and data["trump"] != TRUMP:
                 raise RuleError(
                     f"Round {n}: spades are always trumps in Call Bridge.", round=n, field="trump"
                 )
-            if "bids" not in data:
-                raise RuleError(f"Round {n}: the bids are missing.", round=n, field="bids")
+            self._check_present(n, data, "bids", "the bids")
             bids = int_list(data["bids"], length=players, round=n, field="bids", what="the bids", names=names)
             self.check_bids(info, bids, names=names)
             tricks = data.get("tricks")
@@ -245,34 +230,15 @@ class CallBridge(GameRules):
                     },
                 )
             )
-        if finished_early and results and not results[-1].complete:
-            raise RuleError(
-                f"Round {len(results)}: a game ended early cannot end on an unfinished round.",
-                round=len(results),
-                field="tricks",
-            )
-        won = winner is not None
-        finished = won or finished_early
-        if won:
-            winners = [winner]
-        elif finished:
-            winners = self.best(totals)
-        else:
-            winners = []
-        if finished:
-            next_round = None
-        elif results and not results[-1].complete:
-            next_round = results[-1].info
-        else:
-            next_round = self.deal(len(results) + 1, first_dealer)
-        return GameState(
+        self._check_early_end(finished_early, results, field="tricks")
+        return self._game_state(
             players=players,
             options=options,
             first_dealer=first_dealer,
-            rounds=results,
+            results=results,
             totals=totals,
-            finished=finished,
-            finished_early=finished_early and not won,
-            winners=winners,
-            next_round=next_round,
+            ended=winner is not None,
+            finished_early=finished_early,
+            winners=self.best(totals) if winner is None else [winner],
+            upcoming=lambda number: self.deal(number, first_dealer),
         )

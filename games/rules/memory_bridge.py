@@ -17,8 +17,21 @@ Decided here (RULINGS.md is silent):
 
 from __future__ import annotations
 
-from .base import STRAINS, GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, int_list, who
-from .minibridge import STRAIN_SYMBOLS, trick_score
+from .base import (
+    STRAIN_SYMBOLS,
+    GameRules,
+    GameState,
+    Option,
+    RoundInfo,
+    RoundResult,
+    RuleError,
+    check_adds_up,
+    check_in_range,
+    check_strain,
+    int_list,
+    trick_score,
+    who,
+)
 
 HAND_CARDS = 13
 FIRST_HALF_BONUS = 100
@@ -26,6 +39,7 @@ WINNING_TRICKS = 7  # more than half of 13
 MULTIPLIER = {0: 1, 1: 2, 2: 4}  # doubled 0, 1 (doubled), 2 (redoubled)
 DOUBLED_WORDS = {0: "", 1: " doubled", 2: " redoubled"}
 DEFAULT_TARGET = 500
+ROUND_KEYS = frozenset({"first_half", "contract", "tricks"})
 # RoundResult.facts of every deal carries these keys (None until known; see replay).
 FACT_KEYS = (
     "opens_bidding",
@@ -99,24 +113,18 @@ class MemoryBridge(GameRules):
         tricks = int_list(
             value, length=2, round=n, field="first_half", what="the first-half tricks", names=names
         )
-        for seat, took in enumerate(tricks):
-            if not 0 <= took <= HAND_CARDS:
-                raise RuleError(
-                    f"Round {n}: {who(names, seat)} took {took} tricks in the first half, but there "
-                    f"are only {HAND_CARDS}.",
-                    round=n,
-                    player=seat,
-                    field="first_half",
-                )
-        total = sum(tricks)
-        if total != HAND_CARDS:
-            diff = total - HAND_CARDS
-            raise RuleError(
-                f"Round {n}: the first-half tricks add up to {total}, but {HAND_CARDS} were played "
-                f"({abs(diff)} too {'many' if diff > 0 else 'few'}).",
-                round=n,
-                field="first_half",
-            )
+        check_in_range(
+            tricks,
+            0,
+            HAND_CARDS,
+            lambda name, took: (
+                f"{name} took {took} tricks in the first half, but there are only {HAND_CARDS}."
+            ),
+            round=n,
+            field="first_half",
+            names=names,
+        )
+        check_adds_up(sum(tricks), HAND_CARDS, round=n, field="first_half", what="the first-half tricks")
         return tricks
 
     def check_contract(self, n: int, contract, *, names=None) -> tuple[int, int, str, int]:
@@ -151,15 +159,7 @@ class MemoryBridge(GameRules):
                 player=declarer,
                 field="contract",
             )
-        strain = contract.get("strain")
-        if strain not in STRAINS:
-            raise RuleError(
-                f"Round {n}: {by} needs a strain: NT, S, H, D or C (no trumps, spades, hearts, "
-                "diamonds or clubs).",
-                round=n,
-                player=declarer,
-                field="contract",
-            )
+        strain = check_strain(n, contract.get("strain"), by=by, player=declarer)
         doubled = contract.get("doubled")
         if isinstance(doubled, bool) or doubled not in MULTIPLIER:
             raise RuleError(
@@ -215,14 +215,8 @@ class MemoryBridge(GameRules):
         scored; [0, 0] when passed out).
         """
         n = info.number
-        if not isinstance(data, dict):
-            raise RuleError(f"Round {n} must be an object.", round=n)
-        unknown = set(data) - {"first_half", "contract", "tricks"}
-        if unknown:
-            first = sorted(unknown)[0]
-            raise RuleError(f"Round {n}: unknown field {first!r}.", round=n, field=first)
-        if "first_half" not in data:
-            raise RuleError(f"Round {n}: the first-half tricks are missing.", round=n, field="first_half")
+        self._check_round_object(n, data, ROUND_KEYS)
+        self._check_present(n, data, "first_half", "the first-half tricks")
         first_half = self.check_first_half(n, data["first_half"], names=names)
         winner = 0 if first_half[0] >= WINNING_TRICKS else 1
         first_points = [0, 0]
@@ -329,26 +323,15 @@ class MemoryBridge(GameRules):
             result.totals = list(totals)
             results.append(result)
             ended = result.complete and max(totals) >= target
-        if finished_early and results and not results[-1].complete:
-            raise RuleError(
-                f"Round {len(results)}: a game ended early cannot end on an unfinished deal.",
-                round=len(results),
-            )
-        finished = ended or finished_early
-        if finished:
-            next_round = None
-        elif results and not results[-1].complete:
-            next_round = results[-1].info
-        else:
-            next_round = self.deal_info(len(results) + 1, first_dealer)
-        return GameState(
+        self._check_early_end(finished_early, results, unit="deal")
+        return self._game_state(
             players=players,
             options=options,
             first_dealer=first_dealer,
-            rounds=results,
+            results=results,
             totals=totals,
-            finished=finished,
-            finished_early=finished_early and not ended,
-            winners=self.best(totals) if finished else [],
-            next_round=next_round,
+            ended=ended,
+            finished_early=finished_early,
+            winners=self.best(totals),
+            upcoming=lambda number: self.deal_info(number, first_dealer),
         )

@@ -20,14 +20,18 @@ from dataclasses import replace
 
 from .base import (
     STRAIN_NAMES,
-    STRAINS,
+    STRAIN_SYMBOLS,  # noqa: F401 - re-exported: the pages import it from here
     GameRules,
     GameState,
     Option,
     RoundInfo,
     RoundResult,
     RuleError,
+    check_adds_up,
+    check_in_range,
+    check_strain,
     int_list,
+    trick_score,
     who,
 )
 
@@ -36,15 +40,13 @@ DECK_HCP = 40
 MAX_HAND_HCP = 37  # every ace, king and queen and one jack
 SIDES = {"NS": (0, 2), "EW": (1, 3)}
 SIDE_NAMES = {"NS": "N-S", "EW": "E-W"}
-STRAIN_SYMBOLS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-PER_TRICK = {"NT": 30, "S": 30, "H": 30, "D": 20, "C": 20}
-NT_FIRST_TRICK_EXTRA = 10  # the first scoring trick in no trumps is 40, not 30
 PART_SCORE_TRICKS = 7
 GAME_TRICKS = {"NT": 9, "S": 10, "H": 10, "D": 11, "C": 11}
 GAME_BONUS = 300
 PART_SCORE_BONUS = 50
 UNDERTRICK = 50
 DEFAULT_DEALS = 8
+ROUND_KEYS = frozenset({"hcp", "contract", "tricks", "redeal"})
 # RoundResult.facts of every deal carries these keys (None until known; see score_deal).
 FACT_KEYS = (
     "redeal",
@@ -58,14 +60,6 @@ FACT_KEYS = (
     "declaring_points",
     "defending_points",
 )
-
-
-def trick_score(strain: str, tricks: int) -> int:
-    """Points for every trick over six: NT 40 then 30 each, majors 30, minors 20."""
-    over = max(0, tricks - 6)
-    if not over:
-        return 0
-    return over * PER_TRICK[strain] + (NT_FIRST_TRICK_EXTRA if strain == "NT" else 0)
 
 
 def side_of(seat: int) -> str:
@@ -172,24 +166,25 @@ class Minibridge(GameRules):
 
     def check_hcp(self, n: int, hcp, *, names=None) -> list[int]:
         hcp = int_list(hcp, length=4, round=n, field="hcp", what="the high-card points", names=names)
-        for seat, points in enumerate(hcp):
-            if not 0 <= points <= MAX_HAND_HCP:
-                raise RuleError(
-                    f"Round {n}: {who(names, seat)} has {points} high-card points, but a hand "
-                    f"holds 0 to {MAX_HAND_HCP}.",
-                    round=n,
-                    player=seat,
-                    field="hcp",
-                )
-        total = sum(hcp)
-        if total != DECK_HCP:
-            diff = total - DECK_HCP
-            raise RuleError(
-                f"Round {n}: the high-card points add up to {total}, but a deal holds {DECK_HCP} "
-                f"({abs(diff)} too {'many' if diff > 0 else 'few'}).",
-                round=n,
-                field="hcp",
-            )
+        check_in_range(
+            hcp,
+            0,
+            MAX_HAND_HCP,
+            lambda name, points: (
+                f"{name} has {points} high-card points, but a hand holds 0 to {MAX_HAND_HCP}."
+            ),
+            round=n,
+            field="hcp",
+            names=names,
+        )
+        check_adds_up(
+            sum(hcp),
+            DECK_HCP,
+            round=n,
+            field="hcp",
+            what="the high-card points",
+            but=f"a deal holds {DECK_HCP}",
+        )
         return hcp
 
     def check_contract(self, n: int, contract, declarer: int, *, names=None) -> tuple[str, bool]:
@@ -209,15 +204,7 @@ class Minibridge(GameRules):
                 player=declarer,
                 field="contract",
             )
-        strain = contract.get("strain")
-        if strain not in STRAINS:
-            raise RuleError(
-                f"Round {n}: {by} needs a strain: NT, S, H, D or C (no trumps, spades, hearts, "
-                "diamonds or clubs).",
-                round=n,
-                player=declarer,
-                field="contract",
-            )
+        strain = check_strain(n, contract.get("strain"), by=by, player=declarer)
         game = contract.get("game")
         if not isinstance(game, bool):
             raise RuleError(
@@ -276,14 +263,8 @@ class Minibridge(GameRules):
         """
         n = info.number
         names = names or list(self.seats)  # without names, messages say "North", "East"...
-        if not isinstance(data, dict):
-            raise RuleError(f"Round {n} must be an object.", round=n)
-        unknown = set(data) - {"hcp", "contract", "tricks", "redeal"}
-        if unknown:
-            first = sorted(unknown)[0]
-            raise RuleError(f"Round {n}: unknown field {first!r}.", round=n, field=first)
-        if "hcp" not in data:
-            raise RuleError(f"Round {n}: the high-card points are missing.", round=n, field="hcp")
+        self._check_round_object(n, data, ROUND_KEYS)
+        self._check_present(n, data, "hcp", "the high-card points")
         hcp = self.check_hcp(n, data["hcp"], names=names)
         redeal = data.get("redeal", False)
         if not isinstance(redeal, bool):
@@ -409,26 +390,15 @@ class Minibridge(GameRules):
                 ended = deals_played >= options["deals"]
             else:
                 ended = max(totals) >= options["target"]
-        if finished_early and results and not results[-1].complete:
-            raise RuleError(
-                f"Round {len(results)}: a game ended early cannot end on an unfinished deal.",
-                round=len(results),
-            )
-        finished = ended or finished_early
-        if finished:
-            next_round = None
-        elif results and not results[-1].complete:
-            next_round = results[-1].info
-        else:
-            next_round = self.deal_info(len(results) + 1, deals_played + 1, dealer)
-        return GameState(
+        self._check_early_end(finished_early, results, unit="deal")
+        return self._game_state(
             players=players,
             options=options,
             first_dealer=first_dealer,
-            rounds=results,
+            results=results,
             totals=totals,
-            finished=finished,
-            finished_early=finished_early and not ended,
-            winners=self.best(totals) if finished else [],
-            next_round=next_round,
+            ended=ended,
+            finished_early=finished_early,
+            winners=self.best(totals),
+            upcoming=lambda number: self.deal_info(number, deals_played + 1, dealer),
         )

@@ -32,6 +32,9 @@ from .base import (
     RoundInfo,
     RoundResult,
     RuleError,
+    check_adds_up,
+    check_bids_fit_hand,
+    check_in_range,
     int_list,
     who,
 )
@@ -255,32 +258,17 @@ class MormonBridge(GameRules):
 
     # -- checking ----------------------------------------------------------------------
 
-    @staticmethod
-    def _check_shape(n: int, data) -> None:
-        if not isinstance(data, dict):
-            raise RuleError(f"Round {n} must be an object.", round=n)
-        unknown = sorted(set(data) - ROUND_KEYS)
-        if unknown:
-            raise RuleError(f"Round {n}: unknown field {unknown[0]!r}.", round=n, field=unknown[0])
-        if "trump" in data and data["trump"] not in TRUMPS:
-            raise RuleError(f"Round {n}: trumps must be one of {', '.join(TRUMPS)}.", round=n, field="trump")
-        if "bids" not in data:
-            raise RuleError(f"Round {n}: the bids are missing.", round=n, field="bids")
+    @classmethod
+    def _check_shape(cls, n: int, data) -> None:
+        """Refuse a hand that is not an object of known fields, with a Rook trump and bids."""
+        cls._check_round_object(n, data, ROUND_KEYS)
+        cls._check_trump(n, data, TRUMPS)
+        cls._check_present(n, data, "bids", "the bids")
 
     def check_bids(self, info: RoundInfo, bids: list, *, names=None) -> None:
         """Refuse a bid outside 0..cards by a player in the hand; two players may not bid 4."""
         n = info.number
-        cards = info.cards
-        for seat in sorted(info.active):
-            bid = bids[seat]
-            if not 0 <= bid <= cards:
-                raise RuleError(
-                    f"Round {n}: {who(names, seat)} bid {bid}, but a bid must be 0 to {cards} "
-                    f"with {cards} card{'s' if cards != 1 else ''} dealt.",
-                    round=n,
-                    player=seat,
-                    field="bids",
-                )
+        check_bids_fit_hand(info, bids, names=names, seats=sorted(info.active))
         if len(info.active) == 2:
             first, second = sorted(info.active)
             if bids[first] + bids[second] == FOUR_CARDS:
@@ -296,25 +284,19 @@ class MormonBridge(GameRules):
         """Refuse tricks outside 0..cards for a player in the hand, or not adding up to the cards."""
         n = info.number
         cards = info.cards
-        for seat in sorted(info.active):
-            took = tricks[seat]
-            if not 0 <= took <= cards:
-                raise RuleError(
-                    f"Round {n}: {who(names, seat)} took {took} tricks, but there "
-                    f"{'are only' if cards != 1 else 'is only'} {cards} to take.",
-                    round=n,
-                    player=seat,
-                    field="tricks",
-                )
-        total = sum(tricks[s] for s in info.active)
-        if total != cards:
-            diff = total - cards
-            raise RuleError(
-                f"Round {n}: the tricks add up to {total}, but {cards} were played "
-                f"({abs(diff)} too {'many' if diff > 0 else 'few'}).",
-                round=n,
-                field="tricks",
-            )
+        check_in_range(
+            tricks,
+            0,
+            cards,
+            lambda name, took: (
+                f"{name} took {took} tricks, but there {'are only' if cards != 1 else 'is only'} {cards} to take."
+            ),
+            round=n,
+            field="tricks",
+            names=names,
+            seats=sorted(info.active),
+        )
+        check_adds_up(sum(tricks[s] for s in info.active), cards, round=n, field="tricks", what="the tricks")
 
     @staticmethod
     def _check_in_hand(info: RoundInfo, values: list, out: list[int], *, field: str, names=None) -> None:
@@ -364,24 +346,6 @@ class MormonBridge(GameRules):
             return self._replay_elimination(players, options, first_dealer, rounds, finished_early, names)
         return self._replay_points(players, options, first_dealer, rounds, finished_early, names)
 
-    @staticmethod
-    def _check_continues(n: int, results: list[RoundResult]) -> None:
-        if results and not results[-1].complete:
-            raise RuleError(
-                f"Round {n}: round {n - 1} has no tricks yet; only the last round may be unfinished.",
-                round=n - 1,
-                field="tricks",
-            )
-
-    @staticmethod
-    def _check_not_early_on_unfinished(finished_early: bool, results: list[RoundResult]) -> None:
-        if finished_early and results and not results[-1].complete:
-            raise RuleError(
-                f"Round {len(results)}: a game ended early cannot end on an unfinished round.",
-                round=len(results),
-                field="tricks",
-            )
-
     def _replay_points(self, players, options, first_dealer, rounds, finished_early, names) -> GameState:
         """Regular and 4-card games."""
         mode = options["mode"]
@@ -399,7 +363,7 @@ class MormonBridge(GameRules):
                 else:
                     message = f"Round {n}: the game ended after round {n - 1}, when {who(names, winner)} won."
                 raise RuleError(message, round=n)
-            self._check_continues(n, results)
+            self._check_previous_complete(results, n)
             if schedule is not None:
                 info = schedule[index]
             else:
@@ -437,32 +401,23 @@ class MormonBridge(GameRules):
                     facts=facts,
                 )
             )
-        self._check_not_early_on_unfinished(finished_early, results)
-        finished = ended or finished_early
-        if winner is not None:
-            winners = [winner]
-        elif finished:
-            winners = self.best(totals)
-        else:
-            winners = []
-        if finished:
-            next_round = None
-        elif results and not results[-1].complete:
-            next_round = results[-1].info
-        elif schedule is not None:
-            next_round = schedule[len(results)]
-        else:
-            next_round = self.four_card_hand(len(results) + 1, players, first_dealer)
-        return GameState(
+        self._check_early_end(finished_early, results, field="tricks")
+
+        def upcoming(number: int) -> RoundInfo:
+            if schedule is not None:
+                return schedule[number - 1]
+            return self.four_card_hand(number, players, first_dealer)
+
+        return self._game_state(
             players=players,
             options=options,
             first_dealer=first_dealer,
-            rounds=results,
+            results=results,
             totals=totals,
-            finished=finished,
-            finished_early=finished_early and not ended,
-            winners=winners,
-            next_round=next_round,
+            ended=ended,
+            finished_early=finished_early,
+            winners=self.best(totals) if winner is None else [winner],
+            upcoming=upcoming,
         )
 
     def _replay_elimination(self, players, options, first_dealer, rounds, finished_early, names) -> GameState:
@@ -481,7 +436,7 @@ class MormonBridge(GameRules):
                     f"{who(names, results[-1].facts['still_in'][0])} was the last player left.",
                     round=n,
                 )
-            self._check_continues(n, results)
+            self._check_previous_complete(results, n)
             table = self.at_table(players, out)
             dealer = first_dealer if dealer is None else self.next_dealer(dealer, table, players)
             info = self.hand_info(n, dealer, table, FOUR_CARDS)
@@ -555,25 +510,21 @@ class MormonBridge(GameRules):
                     facts=facts,
                 )
             )
-        self._check_not_early_on_unfinished(finished_early, results)
-        finished = ended or finished_early
-        still_in = [s for s in range(players) if s not in out]
-        if finished:
-            next_round = None
-        elif results and not results[-1].complete:
-            next_round = results[-1].info
-        else:
+        self._check_early_end(finished_early, results, field="tricks")
+
+        def upcoming(number: int) -> RoundInfo:
             table = self.at_table(players, out)
             next_dealer = first_dealer if dealer is None else self.next_dealer(dealer, table, players)
-            next_round = self.hand_info(len(results) + 1, next_dealer, table, FOUR_CARDS)
-        return GameState(
+            return self.hand_info(number, next_dealer, table, FOUR_CARDS)
+
+        return self._game_state(
             players=players,
             options=options,
             first_dealer=first_dealer,
-            rounds=results,
+            results=results,
             totals=None,
-            finished=finished,
-            finished_early=finished_early and not ended,
-            winners=still_in if finished else [],
-            next_round=next_round,
+            ended=ended,
+            finished_early=finished_early,
+            winners=[s for s in range(players) if s not in out],
+            upcoming=upcoming,
         )
