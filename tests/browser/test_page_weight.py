@@ -1,0 +1,76 @@
+"""Pages stay small: htmx and our own few lines are the only JavaScript, and every sheet has a byte budget."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+
+from games import services
+from games.rules import GAMES
+from games.views.play import TABLES
+
+NAMES = [f"Player {i}" for i in range(1, 11)]
+# Decoded (uncompressed) bytes; whitenoise serves them compressed, so the wire sees less.
+BUDGET_JS = 60_000  # htmx 2 minified (~51 kB) and app.js
+BUDGET_CSS = 25_000
+BUDGET_HTML = 80_000  # the full 6-player Bugger sheet, popovers and all, is about 40 kB
+
+MEASURE = """() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  return {
+    html: nav.decodedBodySize,
+    resources: performance.getEntriesByType("resource").map(r => ({name: r.name, size: r.decodedBodySize, type: r.initiatorType})),
+  };
+}"""
+
+
+def log_in(phone):
+    User.objects.create_user("weigher", password="light-as-a-card-3")
+    phone.go("/accounts/login/")
+    phone.page.fill("#id_username", "weigher")
+    phone.page.fill("#id_password", "light-as-a-card-3")
+    phone.page.get_by_role("button", name="Log in").click()
+    phone.page.wait_for_load_state("load")
+    return User.objects.get(username="weigher")
+
+
+def weigh(phone, path):
+    phone.go(path)
+    phone.page.wait_for_load_state("load")
+    sizes = phone.page.evaluate(MEASURE)
+    scripts = [r for r in sizes["resources"] if r["name"].split("?")[0].endswith(".js")]
+    styles = [r for r in sizes["resources"] if r["name"].split("?")[0].endswith(".css")]
+    return sizes["html"], scripts, styles
+
+
+def check(html, scripts, styles):
+    names = sorted(s["name"].rsplit("/", 1)[-1] for s in scripts)
+    assert len(names) == 2 and names[0] == "app.js" and names[1].startswith("htmx-2"), names
+    assert sum(s["size"] for s in scripts) <= BUDGET_JS
+    assert sum(s["size"] for s in styles) <= BUDGET_CSS
+    assert html <= BUDGET_HTML
+
+
+def test_the_biggest_bugger_sheet_stays_within_budget(phone, transactional_db):
+    owner = log_in(phone)
+    rules = GAMES["bugger-bridge"]
+    session = services.start_session(
+        owner=owner, game="bugger-bridge", player_names=NAMES[:6], options={}, first_dealer=0
+    )
+    for info in rules.schedule(6, 0)[:-1]:
+        bids = [0] * 6
+        bids[info.number % 6] = info.cards
+        services.save_round(session=session, number=info.number, data={"bids": bids, "tricks": bids})
+    html, scripts, styles = weigh(phone, f"/games/{session.pk}/")
+    check(html, scripts, styles)
+    assert html > 20_000  # it really is the full sheet that was weighed
+
+
+@pytest.mark.parametrize("slug", sorted(TABLES))
+def test_every_sheet_and_new_game_page_stays_within_budget(phone, transactional_db, slug):
+    owner = log_in(phone)
+    rules = GAMES[slug]
+    players = NAMES[: max(rules.min_players, min(6, rules.max_players or 6))]
+    session = services.start_session(owner=owner, game=slug, player_names=players, options={}, first_dealer=0)
+    check(*weigh(phone, f"/games/{session.pk}/"))
+    check(*weigh(phone, f"/games/new/{slug}/"))
