@@ -87,3 +87,30 @@ def test_the_checker_itself_catches_a_bad_page(browser):
     page.close()
     assert any(v.startswith("image-alt") for v in found)
     assert any(v.startswith("button-name") for v in found)
+
+
+TAP_TARGETS = """() => {
+  const targets = Array.from(document.querySelectorAll(
+    "label.chip, button, a.button, summary, input[type=text], input[type=password], select"
+  )).filter(el => el.offsetParent !== null).map(el => {
+    const r = el.getBoundingClientRect();
+    return {what: el.outerHTML.slice(0, 80), width: r.width, height: r.height};
+  });
+  return {count: targets.length, small: targets.filter(t => t.height < 44 || (t.width < 44 && !t.what.startsWith("<summary")))};
+}"""
+
+
+@pytest.mark.parametrize("slug", sorted(TABLES))
+def test_every_tap_target_on_a_sheet_is_at_least_44px(phone, transactional_db, slug):
+    log_in(phone)
+    rules = GAMES[slug]
+    players = NAMES[: max(rules.min_players, min(5, rules.max_players or 5))]
+    session = services.start_session(
+        owner=User.objects.get(username="reader"), game=slug, player_names=players, options={}, first_dealer=0
+    )
+    for path in (f"/games/{session.pk}/", f"/games/new/{slug}/"):
+        phone.go(path)
+        phone.page.wait_for_load_state("load")
+        found = phone.page.evaluate(TAP_TARGETS)
+        assert found["count"] >= 3, path  # the check really looked at the page's controls
+        assert found["small"] == [], path
