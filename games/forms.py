@@ -8,8 +8,12 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from .rules import RuleError
+from .rules.call_bridge import PLAYERS as CALL_PLAYERS
+from .rules.memory_bridge import DEFAULT_TARGET as MEMORY_TARGET
+from .rules.mormon_bridge import ELIMINATION, FOUR_CARD, MODE_NAMES, MODES, REGULAR, TABLE_MAX
 
 MAX_SEATS = 10
+PLAYER_BOX = {"list": "known-players", "autocomplete": "off", "autocapitalize": "words"}  # a name box
 
 
 class SignupForm(UserCreationForm):
@@ -17,62 +21,252 @@ class SignupForm(UserCreationForm):
         fields = ("username",)
 
 
-class NewBuggerGameForm(forms.Form):
-    """Players in seating order (the order play passes), first dealer, hook rule."""
+class SeatingForm(forms.Form):
+    """Players by seat and the first dealer (or a draw): what every new-game form starts with.
 
-    hook = forms.BooleanField(
-        required=False,
-        label="Hook rule",
-        help_text="The dealer bids last and may not make the bids add up to the cards dealt.",
-    )
+    Each game's form extends it with its options (``options()``) and says, in class
+    attributes, what differs: how many name boxes (``seats``, or ``seats=`` when built),
+    what they are called (``seat_labels``; else "Seat 1", "Seat 2"...), whether every
+    seat must be filled (``names_required``, with ``name_required`` said beside an empty
+    one) or how many must be (``min_players``, else ``too_few``), and the words for a
+    draw, a name typed twice and a drawn dealer. The boxes offer the user's known players
+    (the ``known-players`` datalist, templates/games/_seats.html).
+
+    Once valid: ``cleaned_names`` (the filled seats in order), ``cleaned_first_dealer``
+    (an index into them) and ``dealer_drawn``.
+    """
+
+    seats = MAX_SEATS
+    seat_labels: tuple[str, ...] = ()
+    names_required = False
+    name_required = ""  # beside an empty seat when names_required: {label}
+    min_players = 0
+    too_few = ""
+    draw_label = "Draw a card for me"
+    already_seated = "{name} is already in seat {number}."  # {name}, {number}, {label}: the first seat
+    drawn_note = ""  # said once the game starts with a drawn dealer: {name}, {label}; "" says nothing
     first_dealer = forms.ChoiceField(label="First dealer", initial="draw")
 
-    def __init__(self, *args, known_names: list[str] = (), initial_names: list[str] = (), **kwargs):
+    def __init__(
+        self,
+        *args,
+        seats: int | None = None,
+        known_names=(),
+        initial_names=(),
+        dealer_seats: int | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
+        if seats is not None:
+            self.seats = seats
         self.known_names = list(known_names)
-        for i in range(MAX_SEATS):
+        self.dealer_drawn = False
+        self.labels = [
+            self.seat_labels[i] if i < len(self.seat_labels) else f"Seat {i + 1}" for i in range(self.seats)
+        ]
+        for i, label in enumerate(self.labels):
+            required = {"required": self.name_required.format(label=label)} if self.names_required else None
             self.fields[f"player_{i}"] = forms.CharField(
-                required=False,
+                required=self.names_required,
                 max_length=40,
-                label=f"Seat {i + 1}",
+                label=label,
                 initial=initial_names[i] if i < len(initial_names) else "",
-                widget=forms.TextInput(
-                    attrs={"list": "known-players", "autocomplete": "off", "autocapitalize": "words"}
-                ),
+                error_messages=required,
+                widget=forms.TextInput(attrs=PLAYER_BOX),
             )
-        self.fields["first_dealer"].choices = [("draw", "Draw a card for me")] + [
-            (str(i), f"Seat {i + 1}") for i in range(MAX_SEATS)
+        dealers = min(self.seats, dealer_seats or self.seats)
+        self.fields["first_dealer"].choices = [("draw", self.draw_label)] + [
+            (str(i), self.labels[i]) for i in range(dealers)
         ]
 
     def player_fields(self):
-        return [self[f"player_{i}"] for i in range(MAX_SEATS)]
+        return [self[f"player_{i}"] for i in range(self.seats)]
 
     def clean(self):
         cleaned = super().clean()
-        names = [cleaned.get(f"player_{i}", "").strip() for i in range(MAX_SEATS)]
+        names = [(cleaned.get(f"player_{i}") or "").strip() for i in range(self.seats)]
         seated = [(i, n) for i, n in enumerate(names) if n]
-        if len(seated) < 3:
-            raise forms.ValidationError("Bugger Bridge needs at least 3 players: type a name in each seat.")
-        folded = {}
+        if len(seated) < self.min_players:
+            raise forms.ValidationError(self.too_few)
+        folded: dict[str, int] = {}
         for i, name in seated:
             key = " ".join(name.split()).casefold()
             if key in folded:
-                self.add_error(f"player_{i}", f"{name} is already in seat {folded[key] + 1}.")
+                self.add_error(f"player_{i}", self.already_seated_message(name, folded[key]))
             folded.setdefault(key, i)
         self.cleaned_names = [n for _, n in seated]
+        if self.names_required and len(seated) < self.seats:
+            return cleaned  # an empty seat has its own message; no dealer without everyone
         dealer = cleaned.get("first_dealer")
         if dealer == "draw":
-            self.cleaned_first_dealer = secrets.randbelow(len(seated))
+            self.cleaned_first_dealer = secrets.randbelow(min(len(seated), self.drawable(len(seated))))
             self.dealer_drawn = True
         elif dealer is not None:
             seat = int(dealer)
             filled = [i for i, _ in seated]
             if seat not in filled:
-                self.add_error("first_dealer", f"Seat {seat + 1} has nobody in it.")
+                self.add_error("first_dealer", f"{self.labels[seat]} has nobody in it.")
             else:
                 self.cleaned_first_dealer = filled.index(seat)
             self.dealer_drawn = False
         return cleaned
+
+    def already_seated_message(self, name: str, seat: int) -> str:
+        return self.already_seated.format(name=name, number=seat + 1, label=self.labels[seat])
+
+    def drawable(self, players: int) -> int:
+        """How many of the players may be drawn to deal first."""
+        return players
+
+    def drawn_message(self) -> str:
+        """What to tell the table once the game starts, when the app drew the first dealer."""
+        if not (self.drawn_note and self.dealer_drawn):
+            return ""
+        dealer = self.cleaned_first_dealer
+        return self.drawn_note.format(name=self.cleaned_names[dealer], label=self.labels[dealer])
+
+    def options(self) -> dict:
+        """The game's options, for ``services.start_session``."""
+        return {}
+
+
+class NewBuggerGameForm(SeatingForm):
+    """Players in seating order (the order play passes), first dealer, hook rule."""
+
+    min_players = 3
+    too_few = "Bugger Bridge needs at least 3 players: type a name in each seat."
+    hook = forms.BooleanField(
+        required=False,
+        label="Hook rule",
+        help_text="The dealer bids last and may not make the bids add up to the cards dealt.",
+    )
+
+    def options(self):
+        return {"hook": self.cleaned_data["hook"]}
+
+
+class NewCallBridgeForm(SeatingForm):
+    """The four players, the first dealer and the target."""
+
+    seats = CALL_PLAYERS
+    min_players = CALL_PLAYERS
+    too_few = "Call Bridge is for exactly 4 players: type a name in each seat."
+    target = forms.IntegerField(
+        label="Target score",
+        initial=30,
+        min_value=1,
+        max_value=500,  # a typo guard: the rules set no upper limit
+        help_text="After a deal, a player alone at the top with at least this total wins.",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def options(self):
+        return {"target": self.cleaned_data["target"]}
+
+
+MORMON_MODE_HELP = {
+    REGULAR: "Hands of 1 card up to 6 and back down to 1 (fewer for big tables); most points wins.",
+    FOUR_CARD: "4 cards every hand; first alone at the top once someone reaches the target wins.",
+    ELIMINATION: "4 cards a hand, no points: miss your bid and you are out; last one left wins.",
+}
+
+
+class NewMormonForm(SeatingForm):
+    """The players (any number from 4 in elimination), the game, the first dealer and the target."""
+
+    min_players = 4
+    too_few = "Mormon Bridge needs at least 4 players: type a name in each seat."
+    mode = forms.ChoiceField(
+        label="Game", choices=[(m, MODE_NAMES[m]) for m in MODES], initial=REGULAR, widget=forms.RadioSelect
+    )
+    target = forms.IntegerField(
+        label="Target score (4-card game)",
+        required=False,
+        initial=100,
+        min_value=1,
+        max_value=1000,  # a typo guard: the rules set no upper limit
+        help_text="After a hand, a player alone at the top with at least this total wins. Usually 100.",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def drawable(self, players):
+        return min(players, TABLE_MAX)
+
+    def mode_choices(self):
+        value = self["mode"].value() or REGULAR
+        return [(m, MODE_NAMES[m], MORMON_MODE_HELP[m], m == value) for m in MODES]
+
+    def clean(self):
+        cleaned = super().clean()
+        names = getattr(self, "cleaned_names", [])
+        if cleaned.get("mode") in (REGULAR, FOUR_CARD) and len(names) > TABLE_MAX:
+            self.add_error(
+                None,
+                f"{MODE_NAMES[cleaned['mode']]} Mormon Bridge takes at most {TABLE_MAX} players "
+                f"({len(names)} named); only elimination lets more players wait for a place.",
+            )
+        if cleaned.get("target") is None and "target" not in self.errors:
+            cleaned["target"] = 100
+        return cleaned
+
+    def options(self):
+        return {"mode": self.cleaned_data["mode"], "target": self.cleaned_data["target"]}
+
+
+COMPASS_SEATS = ("North", "East", "South", "West")  # Minibridge's seats 0 to 3
+
+
+class NewMinibridgeForm(SeatingForm):
+    """The four players by seat, the first dealer (or a draw), and how long to play."""
+
+    seats = 4
+    seat_labels = COMPASS_SEATS
+    names_required = True
+    name_required = "Who sits {label}?"
+    draw_label = "Draw for me"
+    already_seated = "{name} already sits {label}."
+    drawn_note = "Drawn: {name} ({label}) deals first."
+    ends = forms.ChoiceField(
+        label="Play",
+        initial="deals",
+        choices=[("deals", "A number of deals"), ("target", "To a target score")],
+    )
+    deals = forms.IntegerField(label="Deals", required=False, initial=8, min_value=1, max_value=60)
+    target = forms.IntegerField(label="Target", required=False, min_value=1, max_value=100_000)
+
+    def already_seated_message(self, name, seat):
+        # The name as it will be stored: runs of spaces made one.
+        return super().already_seated_message(" ".join(name.split()), seat)
+
+    def clean(self):
+        cleaned = super().clean()
+        ends = cleaned.get("ends")
+        if ends == "deals" and cleaned.get("deals") is None and "deals" not in self.errors:
+            self.add_error("deals", "How many deals? (8 is usual.)")
+        if ends == "target" and cleaned.get("target") is None and "target" not in self.errors:
+            self.add_error("target", "Which score ends the game?")
+        return cleaned
+
+    def options(self):
+        if self.cleaned_data["ends"] == "target":
+            return {"target": self.cleaned_data["target"]}
+        return {"deals": self.cleaned_data["deals"]}
+
+
+class NewMemoryBridgeForm(SeatingForm):
+    """The two players, the first dealer (or a draw) and the target."""
+
+    seats = 2
+    seat_labels = ("First player", "Second player")
+    names_required = True
+    name_required = "Type a name."
+    draw_label = "Draw for me"
+    already_seated = "{name} is already the first player."
+    drawn_note = "Drawn: {name} deals first."
+    target = forms.IntegerField(label="Target score", initial=MEMORY_TARGET, min_value=1, max_value=100_000)
+
+    def options(self):
+        return {"target": self.cleaned_data["target"]}
 
 
 def parse_seat_numbers(

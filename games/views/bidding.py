@@ -8,28 +8,24 @@ with the message beside the field) and 400 to a plain POST (the whole sheet),
 always with the user's input kept and nothing stored.
 
 A game's screens subclass ``BiddingTable`` and fill in what differs (which bids
-and tricks may be tapped, what a score cell says, what the status line says,
-the new-game page); ``play.py`` reaches them through the module-level ``sheet``,
-``new_game`` and ``ACTIONS`` that each game module takes from its table.
+and tricks may be tapped, what a score cell says, what the status line says);
+``play.py`` reaches them through the module-level ``sheet``, ``new_game`` and
+``ACTIONS`` that each game module takes from its table. The answers every game's
+table gives (refused, saved, stale...) come from ``table.Table``.
 """
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
-
-from django import forms
-from django.shortcuts import redirect, render
-from django.urls import reverse
 
 from .. import services
 from ..forms import parse_seat_numbers
-from ..models import GameSession, Player
 from ..rules import RoundInfo, RoundResult, RuleError, get_rules
 from ..rules.bugger_bridge import bid_total_line
 from ..sheet import Chip, EntryRow
 from .bugger import Panel
 from .common import HtmxHttpRequest
+from .table import Table, being_entered, finished_round
 
 
 @dataclass
@@ -39,6 +35,7 @@ class TablePanel(Panel):
     todo: str = ""
     facts: list[str] = field(default_factory=list)
     trump_css: str = ""
+    wide: bool = False  # wide chips: many bids or tricks to tap
 
 
 @dataclass
@@ -52,6 +49,10 @@ class ScoreCell:
     bid_mark: str = ""  # "★" beside a bonus bid
     css: str = ""  # "missed", "out", "waiting", "gone"
     explain: str = ""
+
+    @property
+    def bid_text(self) -> str:
+        return f"{self.bid}{self.bid_mark}"
 
 
 @dataclass
@@ -70,6 +71,12 @@ class SheetRow:
     def dom_id(self) -> str:
         return f"round-{self.number}"
 
+    @property
+    def detail(self) -> str:
+        """What an explanation says after the round's number: its cards, and the trumps recorded."""
+        trump = f", {self.trump_text}" if self.trump else ""
+        return f" ({plural(self.cards, 'card')}{trump})"
+
 
 def signed(points: int) -> str:
     return f"+{points}" if points > 0 else ("±0" if points == 0 else f"−{-points}")
@@ -86,90 +93,7 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
-class SeatingForm(forms.Form):
-    """Players in the order play passes round the table, and the first dealer (or a draw).
-
-    Subclasses add the game's options; ``seats`` says how many name boxes to show.
-    """
-
-    game_name = ""
-    min_players = 4
-    too_few = ""
-    first_dealer = forms.ChoiceField(label="First dealer", initial="draw")
-
-    def __init__(
-        self,
-        *args,
-        seats: int,
-        known_names=(),
-        initial_names=(),
-        dealer_seats: int | None = None,
-        **kwargs,
-    ):
-        super().__init__(*args, **kwargs)
-        self.seats = seats
-        self.known_names = list(known_names)
-        for i in range(seats):
-            self.fields[f"player_{i}"] = forms.CharField(
-                required=False,
-                max_length=40,
-                label=f"Seat {i + 1}",
-                initial=initial_names[i] if i < len(initial_names) else "",
-                widget=forms.TextInput(
-                    attrs={"list": "known-players", "autocomplete": "off", "autocapitalize": "words"}
-                ),
-            )
-        dealers = min(seats, dealer_seats or seats)
-        self.fields["first_dealer"].choices = [("draw", "Draw a card for me")] + [
-            (str(i), f"Seat {i + 1}") for i in range(dealers)
-        ]
-
-    def player_fields(self):
-        return [self[f"player_{i}"] for i in range(self.seats)]
-
-    def clean(self):
-        cleaned = super().clean()
-        names = [(cleaned.get(f"player_{i}") or "").strip() for i in range(self.seats)]
-        seated = [(i, n) for i, n in enumerate(names) if n]
-        if len(seated) < self.min_players:
-            raise forms.ValidationError(self.too_few)
-        folded: dict[str, int] = {}
-        for i, name in seated:
-            key = " ".join(name.split()).casefold()
-            if key in folded:
-                self.add_error(f"player_{i}", f"{name} is already in seat {folded[key] + 1}.")
-            folded.setdefault(key, i)
-        self.cleaned_names = [n for _, n in seated]
-        dealer = cleaned.get("first_dealer")
-        if dealer == "draw":
-            self.cleaned_first_dealer = secrets.randbelow(min(len(seated), self.drawable(len(seated))))
-        elif dealer is not None:
-            seat = int(dealer)
-            filled = [i for i, _ in seated]
-            if seat not in filled:
-                self.add_error("first_dealer", f"Seat {seat + 1} has nobody in it.")
-            else:
-                self.cleaned_first_dealer = filled.index(seat)
-        return cleaned
-
-    def drawable(self, players: int) -> int:
-        """How many of the players may be drawn to deal first."""
-        return players
-
-
-def previous_game(request, game: str) -> GameSession | None:
-    """The game named by ?from= (the owner's own, of this game), for 'same players again'."""
-    source = request.GET.get("from", "")
-    if not source.isdigit():
-        return None
-    return GameSession.objects.filter(pk=int(source), owner=request.user, game=game).first()
-
-
-def known_players(request) -> list[str]:
-    return list(Player.objects.filter(owner=request.user).values_list("name", flat=True))
-
-
-class BiddingTable:
+class BiddingTable(Table):
     """The score sheet and round entry of one bidding game; subclasses fill in the hooks."""
 
     slug: str = ""
@@ -177,6 +101,8 @@ class BiddingTable:
     round_word = "Round"  # "Deal", "Hand": what the game calls a round
     leader_badge = "bids first"
     trump_words: dict[str, str] = {}  # trumps that may be recorded, value -> words; empty: fixed
+    # A panel found out of date also brings the sheet up to date.
+    refresh_on_conflict = {"sheet_changed": True}
 
     def __init__(self):
         self.rules = get_rules(self.slug)
@@ -184,6 +110,10 @@ class BiddingTable:
     @property
     def sheet_template(self) -> str:
         return f"{self.template_dir}/sheet.html"
+
+    @property
+    def update_template(self) -> str:
+        return f"{self.template_dir}/update.html"
 
     # -- hooks ---------------------------------------------------------------
 
@@ -226,6 +156,10 @@ class BiddingTable:
     def extra(self, loaded) -> dict:
         return {}
 
+    def wide_chips(self, info: RoundInfo) -> bool:
+        """Whether the round's bids and tricks are tapped on wide chips (many of them)."""
+        return False
+
     def bids_refused(self, loaded, info, bids, exc: RuleError, trump: str) -> TablePanel:
         """The panel after the rules refused a full set of bids: the message, the input kept."""
         errors, message = ({exc.player: exc.message}, "") if exc.player is not None else ({}, exc.message)
@@ -253,6 +187,7 @@ class BiddingTable:
         panel.trump_text = self.trump_text(info, recorded_trump)
         panel.trump_css = recorded_trump
         panel.facts = self.heading_facts(loaded, info)
+        panel.wide = self.wide_chips(info)
         return panel
 
     def bids_panel(self, loaded, info, bids, errors=None, error="", trump="", note="") -> TablePanel:
@@ -386,52 +321,6 @@ class BiddingTable:
             **self.extra(loaded),
         }
 
-    def render_sheet(self, request, loaded, panel, status: int = 200):
-        return render(request, self.sheet_template, self.context(loaded, panel), status=status)
-
-    def render_update(self, request, loaded, panel, *, sheet_changed: bool):
-        """The entry panel; after a write also the sheet's body, totals, status and tools, out of band."""
-        context = self.context(loaded, panel)
-        context["sheet_changed"] = sheet_changed
-        return render(request, f"{self.template_dir}/update.html", context)
-
-    def refused(self, request, loaded, panel):
-        if request.htmx:
-            return self.render_update(request, loaded, panel, sheet_changed=False)
-        return self.render_sheet(request, loaded, panel, status=400)
-
-    def saved(self, request, loaded):
-        if not request.htmx:
-            return redirect(reverse("games:sheet", args=[loaded.session.pk]))
-        return self.render_update(request, loaded, self.current_panel(loaded), sheet_changed=True)
-
-    def changed_meanwhile(self, request, loaded):
-        """Another phone (or a double tap) changed the game first: show it as it is now."""
-        loaded = services.load_game(loaded.session)
-        panel = self.current_panel(loaded)
-        panel.error = "The game changed on another screen meanwhile; here it is as it stands now."
-        if request.htmx:
-            return self.render_update(request, loaded, panel, sheet_changed=True)
-        return self.render_sheet(request, loaded, panel, status=400)
-
-    def stale(self, request, loaded, number: int):
-        """A write for a round that is not the one being entered (an old page, a tampered form)."""
-        panel = self.current_panel(loaded)
-        word = self.round_word
-        panel.error = (
-            f"{word} {number} is not the {word.lower()} being entered; the sheet has been brought up to date."
-        )
-        if request.htmx:
-            return self.render_update(request, loaded, panel, sheet_changed=True)
-        return self.render_sheet(request, loaded, panel, status=400)
-
-    @staticmethod
-    def being_entered(loaded, number: int) -> RoundInfo | None:
-        info = loaded.state.next_round
-        if info is None or info.number != number:
-            return None
-        return info
-
     # -- reading the form ---------------------------------------------------------
 
     def parse(self, post, loaded, info: RoundInfo, *, prefix: str, what: str, required: bool):
@@ -482,13 +371,11 @@ class BiddingTable:
             bids = list(current.data["bids"]) if current else [None] * len(loaded.seats)
             trump = current.data.get("trump", "") if current else ""
             panel = self.bids_panel(loaded, info, bids, trump=trump)
-        if request.htmx and request.htmx.target == "entry-panel":
-            return render(request, f"{self.sheet_template}#entry-panel", self.context(loaded, panel))
-        return self.render_sheet(request, loaded, panel)
+        return self.show(request, loaded, panel)
 
     def save_bids(self, request: HtmxHttpRequest, session, number: int):
         loaded = services.load_game(session)
-        info = self.being_entered(loaded, number)
+        info = being_entered(loaded, number)
         if info is None:
             return self.stale(request, loaded, number)
         names = loaded.names
@@ -504,9 +391,7 @@ class BiddingTable:
         if missing:
             if request.htmx and not request.POST.get("save"):
                 # A chip tapped: show the running bid total; nothing is stored until all have bid.
-                return self.render_update(
-                    request, loaded, self.bids_panel(loaded, info, bids, trump=trump), sheet_changed=False
-                )
+                return self.render_update(request, loaded, self.bids_panel(loaded, info, bids, trump=trump))
             why = {s: f"Round {number}: {names[s]} has not bid." for s in missing}
             return self.refused(request, loaded, self.bids_panel(loaded, info, bids, why, trump=trump))
         data: dict = {"bids": bids}
@@ -518,11 +403,11 @@ class BiddingTable:
             return self.refused(request, loaded, self.bids_refused(loaded, info, bids, exc, trump))
         except services.StaleVersion:
             return self.changed_meanwhile(request, loaded)
-        return self.saved(request, loaded)
+        return self.saved(request, loaded, sheet_changed=True)
 
     def save_tricks(self, request: HtmxHttpRequest, session, number: int):
         loaded = services.load_game(session)
-        info = self.being_entered(loaded, number)
+        info = being_entered(loaded, number)
         current = loaded.state.current
         if info is None or current is None:
             return self.stale(request, loaded, number)
@@ -534,10 +419,7 @@ class BiddingTable:
         if errors:
             return self.refused(request, loaded, self.tricks_panel(loaded, info, bids, tricks, errors))
         if not saving:
-            panel = self.tricks_panel(loaded, info, bids, tricks)
-            if request.htmx:
-                return self.render_update(request, loaded, panel, sheet_changed=False)
-            return self.render_sheet(request, loaded, panel)
+            return self.in_progress(request, loaded, self.tricks_panel(loaded, info, bids, tricks))
         data = dict(current.data, tricks=tricks)
         try:
             loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
@@ -548,21 +430,18 @@ class BiddingTable:
             )
         except services.StaleVersion:
             return self.changed_meanwhile(request, loaded)
-        return self.saved(request, loaded)
+        return self.saved(request, loaded, sheet_changed=True)
 
     def edit_round(self, request: HtmxHttpRequest, session, number: int):
         """Correct a finished round, bids and tricks together; every later total follows."""
         loaded = services.load_game(session)
-        rounds = loaded.state.rounds
-        if not 1 <= number <= len(rounds) or not rounds[number - 1].complete:
+        result = finished_round(loaded, number)
+        if result is None:
             return self.stale(request, loaded, number)
-        result = rounds[number - 1]
         info = result.info
         if request.method == "GET":
             panel = self.edit_panel(loaded, result, result.data["bids"], result.data["tricks"])
-            if request.htmx:
-                return render(request, f"{self.sheet_template}#entry-panel", self.context(loaded, panel))
-            return self.render_sheet(request, loaded, panel)
+            return self.show_correction(request, loaded, panel)
         bids, bid_errors = self.parse(request.POST, loaded, info, prefix="bid", what="bid", required=True)
         bid_errors = bid_errors or self.range_errors(loaded, info, bids)
         tricks, trick_errors = self.parse(
@@ -591,7 +470,7 @@ class BiddingTable:
             return self.refused(request, loaded, panel)
         except services.StaleVersion:
             return self.changed_meanwhile(request, loaded)
-        return self.saved(request, loaded)
+        return self.saved(request, loaded, sheet_changed=True)
 
     def actions(self) -> dict:
         return {
@@ -599,20 +478,3 @@ class BiddingTable:
             "tricks": (self.save_tricks, {"POST"}),
             "edit": (self.edit_round, {"GET", "POST"}),
         }
-
-    # -- starting a game ------------------------------------------------------------
-
-    def start(self, request, form, options: dict):
-        """Start the game from a valid form, or put the rules' refusal on the form."""
-        try:
-            session = services.start_session(
-                owner=request.user,
-                game=self.slug,
-                player_names=form.cleaned_names,
-                options=options,
-                first_dealer=form.cleaned_first_dealer,
-            )
-        except RuleError as exc:
-            form.add_error(None, exc.message)
-            return None
-        return redirect("games:sheet", pk=session.pk)

@@ -13,18 +13,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.http import HttpResponseNotAllowed
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 
 from .. import services
 from ..forms import NewBuggerGameForm, parse_seat_numbers, rule_error_to_seat
-from ..models import GameSession, Player
 from ..rules import RoundInfo, RuleError
 from ..rules.base import SUITS
 from ..rules.bugger_bridge import PEAK_BY_PLAYERS, PENALTY_REASONS, REDEAL_PENALTY, bid_total_line
 from ..sheet import POINTS_TABLE, TRUMP_WORDS, Chip, EntryRow, bugger_rows, trump_text
 from .common import HtmxHttpRequest
+from .table import (
+    Table,
+    being_entered,
+    finished_round,
+    known_players,
+    new_game_page,
+    previous_game,
+    seated_names,
+)
 
 SHEET = "games/sheet.html"
 
@@ -181,29 +188,24 @@ def _context(loaded, panel: Panel) -> dict:
     }
 
 
-def _render_sheet(request, loaded, panel: Panel, status: int = 200):
-    return render(request, SHEET, _context(loaded, panel), status=status)
+class BuggerTable(Table):
+    sheet_template = SHEET
+    update_template = "games/sheet_update.html"
+
+    def context(self, loaded, panel):
+        return _context(loaded, panel)
+
+    def current_panel(self, loaded):
+        return current_panel(loaded)
+
+    def update_context(self, loaded, context, *, changed_rows=(), totals=False, all_rows=False):
+        """Out of band: the rows numbered in ``changed_rows`` (or all rows), the totals and the tools."""
+        context["oob_rows"] = [r for r in context["rows"] if r.number in set(changed_rows)]
+        context["oob_totals"] = totals
+        context["oob_all_rows"] = all_rows
 
 
-def _render_panel(request, loaded, panel: Panel, *, changed_rows=(), totals=False, all_rows=False):
-    """The entry panel, plus out-of-band swaps of the rows and totals that changed."""
-    context = _context(loaded, panel)
-    context["oob_rows"] = [r for r in context["rows"] if r.number in set(changed_rows)]
-    context["oob_totals"] = totals
-    context["oob_all_rows"] = all_rows
-    return render(request, "games/sheet_update.html", context)
-
-
-def _refused(request, loaded, panel: Panel):
-    if request.htmx:
-        return _render_panel(request, loaded, panel)
-    return _render_sheet(request, loaded, panel, status=400)
-
-
-def _to_sheet(session):
-    return redirect(reverse("games:sheet", args=[session.pk]))
-
-
+TABLE = BuggerTable()
 ACTIONS: dict = {}  # filled in below: action name -> (view, allowed methods)
 
 
@@ -221,52 +223,34 @@ def sheet(request: HtmxHttpRequest, session):
         )
         note = "Redeal: bid again." if request.GET.get("fresh") else ""
         panel = bids_panel(loaded, info, bids, note=note)
-    if request.htmx and request.htmx.target == "entry-panel":
-        return render(request, f"{SHEET}#entry-panel", _context(loaded, panel))
-    return _render_sheet(request, loaded, panel)
+    return TABLE.show(request, loaded, panel)
 
 
-def _changed_meanwhile(request, loaded):
-    """Another phone (or a double tap) changed the game first: show it as it is now."""
-    loaded = services.load_game(loaded.session)
-    panel = current_panel(loaded)
-    panel.error = "The game changed on another screen meanwhile; here it is as it stands now."
-    return _refused(request, loaded, panel)
-
-
-def _round_number(loaded, number: int) -> RoundInfo | None:
-    info = loaded.state.next_round
-    if info is None or info.number != number:
-        return None
-    return info
-
-
-def _stale(request, loaded, number: int):
-    """A write for a round that is not the one being entered (an old page, a second tap)."""
-    panel = current_panel(loaded)
-    panel.error = f"Round {number} is not the round being entered; the sheet has been brought up to date."
-    return _refused(request, loaded, panel)
+def _parse(request, names, number: int, prefix: str, required: bool):
+    """Bids (``prefix`` "bid") or tricks ("tricks") by seat, with a message per seat."""
+    what = "bid" if prefix == "bid" else "tricks"
+    return parse_seat_numbers(
+        request.POST,
+        prefix=prefix,
+        players=len(names),
+        required=required,
+        round_number=number,
+        names=names,
+        what=what,
+    )
 
 
 def save_bids(request: HtmxHttpRequest, session, number: int):
     loaded = services.load_game(session)
-    info = _round_number(loaded, number)
+    info = being_entered(loaded, number)
     if info is None:
-        return _stale(request, loaded, number)
+        return TABLE.stale(request, loaded, number)
     names = loaded.names
-    bids, errors = parse_seat_numbers(
-        request.POST,
-        prefix="bid",
-        players=len(names),
-        required=False,
-        round_number=number,
-        names=names,
-        what="bid",
-    )
+    bids, errors = _parse(request, names, number, "bid", required=False)
     trump = request.POST.get("trump", "")
     allowed_trumps = ("none",) if info.trump == "none" else SUITS
     if trump and trump not in allowed_trumps:
-        return _refused(
+        return TABLE.refused(
             request, loaded, bids_panel(loaded, info, bids, errors, "Pick trumps from the suits shown.")
         )
     rules = loaded.session.rules
@@ -276,13 +260,13 @@ def save_bids(request: HtmxHttpRequest, session, number: int):
         except RuleError as exc:
             errors, _ = rule_error_to_seat(exc)
     if errors:
-        return _refused(request, loaded, bids_panel(loaded, info, bids, errors, trump=trump))
+        return TABLE.refused(request, loaded, bids_panel(loaded, info, bids, errors, trump=trump))
     if None in bids:
         if request.htmx and not request.POST.get("save"):
             # A chip tapped: show the running bid total; nothing is stored until all have bid.
-            return _render_panel(request, loaded, bids_panel(loaded, info, bids, trump=trump))
+            return TABLE.render_update(request, loaded, bids_panel(loaded, info, bids, trump=trump))
         missing = {s: f"Round {number}: {names[s]} has not bid." for s, b in enumerate(bids) if b is None}
-        return _refused(request, loaded, bids_panel(loaded, info, bids, missing, trump=trump))
+        return TABLE.refused(request, loaded, bids_panel(loaded, info, bids, missing, trump=trump))
     current = loaded.state.current
     data = {"bids": bids}
     if trump:
@@ -293,68 +277,50 @@ def save_bids(request: HtmxHttpRequest, session, number: int):
         loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
     except RuleError as exc:
         errors, message = rule_error_to_seat(exc)
-        return _refused(request, loaded, bids_panel(loaded, info, bids, errors, message, trump=trump))
+        return TABLE.refused(request, loaded, bids_panel(loaded, info, bids, errors, message, trump=trump))
     except services.StaleVersion:
-        return _changed_meanwhile(request, loaded)
-    if not request.htmx:
-        return _to_sheet(loaded.session)
-    return _render_panel(request, loaded, current_panel(loaded), changed_rows=[number])
+        return TABLE.changed_meanwhile(request, loaded)
+    return TABLE.saved(request, loaded, changed_rows=[number])
 
 
 def save_tricks(request: HtmxHttpRequest, session, number: int):
     loaded = services.load_game(session)
-    info = _round_number(loaded, number)
+    info = being_entered(loaded, number)
     current = loaded.state.current
     if info is None or current is None:
-        return _stale(request, loaded, number)
-    names = loaded.names
+        return TABLE.stale(request, loaded, number)
     bids = current.data["bids"]
     saving = bool(request.POST.get("save"))
-    tricks, errors = parse_seat_numbers(
-        request.POST,
-        prefix="tricks",
-        players=len(names),
-        required=saving,
-        round_number=number,
-        names=names,
-        what="tricks",
-    )
+    tricks, errors = _parse(request, loaded.names, number, "tricks", required=saving)
     if errors:
-        return _refused(request, loaded, tricks_panel(loaded, info, bids, tricks, errors))
+        return TABLE.refused(request, loaded, tricks_panel(loaded, info, bids, tricks, errors))
     if not saving:
-        panel = tricks_panel(loaded, info, bids, tricks)
-        if request.htmx:
-            return _render_panel(request, loaded, panel)
-        return _render_sheet(request, loaded, panel)
+        return TABLE.in_progress(request, loaded, tricks_panel(loaded, info, bids, tricks))
     data = dict(current.data, tricks=tricks)
     try:
         loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
     except RuleError as exc:
         errors, message = rule_error_to_seat(exc)
-        return _refused(request, loaded, tricks_panel(loaded, info, bids, tricks, errors, message))
+        return TABLE.refused(request, loaded, tricks_panel(loaded, info, bids, tricks, errors, message))
     except services.StaleVersion:
-        return _changed_meanwhile(request, loaded)
-    if not request.htmx:
-        return _to_sheet(loaded.session)
-    return _render_panel(
-        request, loaded, current_panel(loaded), changed_rows=[number, number + 1], totals=True
-    )
+        return TABLE.changed_meanwhile(request, loaded)
+    return TABLE.saved(request, loaded, changed_rows=[number, number + 1], totals=True)
 
 
 def add_penalty(request: HtmxHttpRequest, session, number: int):
     """A redeal: the offender loses 10, the same dealer deals again and everyone bids again."""
     loaded = services.load_game(session)
-    info = _round_number(loaded, number)
+    info = being_entered(loaded, number)
     current = loaded.state.current
     if info is None or current is None:
-        return _stale(request, loaded, number)
+        return TABLE.stale(request, loaded, number)
     bids = current.data["bids"]
     raw = request.POST.get("player", "")
     reason = request.POST.get("reason", "")
     if not raw.isdigit() or int(raw) not in info.active or reason not in PENALTY_REASONS:
         panel = tricks_panel(loaded, info, bids, list(bids))
         panel.error = "To record a redeal, pick who is at fault and why."
-        return _refused(request, loaded, panel)
+        return TABLE.refused(request, loaded, panel)
     penalties = [
         *current.data.get("penalties", []),
         {"player": int(raw), "points": REDEAL_PENALTY, "reason": reason},
@@ -364,7 +330,7 @@ def add_penalty(request: HtmxHttpRequest, session, number: int):
             session=loaded.session, number=number, data=dict(current.data, penalties=penalties), loaded=loaded
         )
     except services.StaleVersion:
-        return _changed_meanwhile(request, loaded)
+        return TABLE.changed_meanwhile(request, loaded)
     if not request.htmx:
         return redirect(reverse("games:sheet", args=[loaded.session.pk]) + "?phase=bids&fresh=1")
     name = loaded.names[int(raw)]
@@ -374,43 +340,26 @@ def add_penalty(request: HtmxHttpRequest, session, number: int):
         [None] * len(loaded.seats),
         note=f"Round {number} is redealt by the same dealer; {name} loses {-REDEAL_PENALTY}. Bid again.",
     )
-    return _render_panel(request, loaded, panel, changed_rows=[number])
+    return TABLE.render_update(request, loaded, panel, changed_rows=[number])
 
 
 def edit_round(request: HtmxHttpRequest, session, number: int):
     """Correct a finished round: bids and tricks together; later totals follow."""
     loaded = services.load_game(session)
-    rounds = loaded.state.rounds
-    if not 1 <= number <= len(rounds) or not rounds[number - 1].complete:
-        return _stale(request, loaded, number)
-    result = rounds[number - 1]
+    result = finished_round(loaded, number)
+    if result is None:
+        return TABLE.stale(request, loaded, number)
     info = result.info
-    names = loaded.names
     if request.method == "GET":
-        panel = edit_panel(loaded, info, result.data["bids"], result.data["tricks"])
-        if request.htmx:
-            return render(request, f"{SHEET}#entry-panel", _context(loaded, panel))
-        return _render_sheet(request, loaded, panel)
-    bids, bid_errors = parse_seat_numbers(
-        request.POST,
-        prefix="bid",
-        players=len(names),
-        required=True,
-        round_number=number,
-        names=names,
-        what="bid",
-    )
-    tricks, trick_errors = parse_seat_numbers(
-        request.POST,
-        prefix="tricks",
-        players=len(names),
-        required=True,
-        round_number=number,
-        names=names,
-        what="tricks",
-    )
+        return TABLE.show_correction(
+            request, loaded, edit_panel(loaded, info, result.data["bids"], result.data["tricks"])
+        )
+    bids, bid_errors = _parse(request, loaded.names, number, "bid", required=True)
+    tricks, trick_errors = _parse(request, loaded.names, number, "tricks", required=True)
     if bid_errors or trick_errors:
-        return _refused(request, loaded, edit_panel(loaded, info, bids, tricks, bid_errors, trick_errors))
+        return TABLE.refused(
+            request, loaded, edit_panel(loaded, info, bids, tricks, bid_errors, trick_errors)
+        )
     data = dict(result.data, bids=bids, tricks=tricks)
     try:
         loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
@@ -418,12 +367,12 @@ def edit_round(request: HtmxHttpRequest, session, number: int):
         errors, message = rule_error_to_seat(exc)
         by_bid = errors if exc.field == "bids" else {}
         by_tricks = errors if exc.field != "bids" else {}
-        return _refused(request, loaded, edit_panel(loaded, info, bids, tricks, by_bid, by_tricks, message))
+        return TABLE.refused(
+            request, loaded, edit_panel(loaded, info, bids, tricks, by_bid, by_tricks, message)
+        )
     except services.StaleVersion:
-        return _changed_meanwhile(request, loaded)
-    if not request.htmx:
-        return _to_sheet(loaded.session)
-    return _render_panel(request, loaded, current_panel(loaded), totals=True, all_rows=True)
+        return TABLE.changed_meanwhile(request, loaded)
+    return TABLE.saved(request, loaded, totals=True, all_rows=True)
 
 
 def edit_panel(loaded, info, bids, tricks, bid_errors=None, trick_errors=None, error="") -> Panel:
@@ -448,35 +397,14 @@ def _schedule_lines():
 
 def new_game(request: HtmxHttpRequest):
     """Seat the players, pick the first dealer and the hook rule."""
-    if request.method not in ("GET", "POST"):
-        return HttpResponseNotAllowed(["GET", "POST"])
-    known = list(Player.objects.filter(owner=request.user).values_list("name", flat=True))
-    initial_names: list[str] = []
-    source = request.GET.get("from")
-    if source and source.isdigit():
-        previous = GameSession.objects.filter(pk=int(source), owner=request.user).first()
-        if previous:
-            initial_names = [s.player.name for s in previous.seats.select_related("player")]
-    form = NewBuggerGameForm(request.POST or None, known_names=known, initial_names=initial_names)
-    if request.method == "POST" and form.is_valid():
-        try:
-            session = services.start_session(
-                owner=request.user,
-                game="bugger-bridge",
-                player_names=form.cleaned_names,
-                options={"hook": form.cleaned_data["hook"]},
-                first_dealer=form.cleaned_first_dealer,
-            )
-        except RuleError as exc:
-            form.add_error(None, exc.message)
-        else:
-            return redirect("games:sheet", pk=session.pk)
-    status = 400 if request.method == "POST" else 200
-    return render(
-        request,
-        "games/new_bugger.html",
-        {"form": form, "known": known, "schedules": _schedule_lines()},
-        status=status,
+    form = NewBuggerGameForm(
+        request.POST or None,
+        known_names=known_players(request),
+        initial_names=seated_names(previous_game(request)),
+    )
+    context = {"schedules": _schedule_lines()}
+    return new_game_page(
+        request, form, game="bugger-bridge", template="games/new_bugger.html", context=context
     )
 
 

@@ -8,30 +8,12 @@ target and who leads, and "play goes on" when the lead is shared at the target.
 
 from __future__ import annotations
 
-from django import forms
-from django.http import HttpResponseNotAllowed
-from django.shortcuts import render
-
-from ..rules.call_bridge import BONUS_FROM, BONUS_POINTS, PLAYERS
+from ..forms import NewCallBridgeForm
+from ..rules.call_bridge import BONUS_FROM, BONUS_POINTS
 from ..sheet import Chip
-from .bidding import BiddingTable, ScoreCell, SeatingForm, known_players, name_list, previous_game, signed
+from .bidding import BiddingTable, ScoreCell, name_list, signed
 from .common import HtmxHttpRequest
-
-TARGET_MAX = 500  # a typo guard: the rules set no upper limit
-
-
-class NewCallBridgeForm(SeatingForm):
-    game_name = "Call Bridge"
-    min_players = PLAYERS
-    too_few = "Call Bridge is for exactly 4 players: type a name in each seat."
-    target = forms.IntegerField(
-        label="Target score",
-        initial=30,
-        min_value=1,
-        max_value=TARGET_MAX,
-        help_text="After a deal, a player alone at the top with at least this total wins.",
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
+from .table import known_players, new_game_page, previous_game, seated_names
 
 
 class CallBridgeTable(BiddingTable):
@@ -42,6 +24,9 @@ class CallBridgeTable(BiddingTable):
 
     def trump_text(self, info, recorded):
         return "Spades are trumps"
+
+    def wide_chips(self, info):
+        return True
 
     def bid_chips(self, info, seat, bid):
         return [
@@ -132,21 +117,11 @@ ACTIONS = TABLE.actions()
 
 def new_game(request: HtmxHttpRequest):
     """Seat the four players, choose the first dealer and the target."""
-    if request.method not in ("GET", "POST"):
-        return HttpResponseNotAllowed(["GET", "POST"])
     previous = previous_game(request, TABLE.slug)
-    initial_names = [s.player.name for s in previous.seats.select_related("player")] if previous else []
-    initial = {"target": previous.options.get("target", 30)} if previous else {}
     form = NewCallBridgeForm(
         request.POST or None,
-        seats=PLAYERS,
         known_names=known_players(request),
-        initial_names=initial_names,
-        initial=initial,
+        initial_names=seated_names(previous),
+        initial={"target": previous.options.get("target", 30)} if previous else {},
     )
-    if request.method == "POST" and form.is_valid():
-        started = TABLE.start(request, form, {"target": form.cleaned_data["target"]})
-        if started is not None:
-            return started
-    status = 400 if request.method == "POST" else 200
-    return render(request, f"{TABLE.template_dir}/new.html", {"form": form}, status=status)
+    return new_game_page(request, form, game=TABLE.slug, template=f"{TABLE.template_dir}/new.html")

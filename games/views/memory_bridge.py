@@ -13,21 +13,13 @@ POST, with the input kept.
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 
-from django import forms
-from django.contrib import messages
-from django.http import HttpResponseNotAllowed
-from django.shortcuts import redirect, render
-
 from .. import services
-from ..forms import rule_error_to_seat
-from ..models import Player
+from ..forms import NewMemoryBridgeForm, rule_error_to_seat
 from ..rules import RoundInfo, RuleError
 from ..rules.base import STRAIN_NAMES, STRAINS
 from ..rules.memory_bridge import (
-    DEFAULT_TARGET,
     HAND_CARDS,
     WINNING_TRICKS,
     contract_name,
@@ -36,16 +28,23 @@ from ..rules.memory_bridge import (
 )
 from ..rules.minibridge import STRAIN_SYMBOLS
 from ..sheet import Chip, EntryRow
-from .bugger import _to_sheet
 from .common import HtmxHttpRequest
-from .minibridge import Choice, previous_names
+from .minibridge import Choice
+from .table import (
+    Table,
+    being_entered,
+    finished_round,
+    known_players,
+    new_game_page,
+    previous_game,
+    seated_names,
+)
 
 SHEET = "games/memory_bridge/sheet.html"
 UPDATE = "games/memory_bridge/update.html"
 NEW = "games/memory_bridge/new.html"
 
 DOUBLED_LABELS = {0: "Not doubled", 1: "Doubled ×2", 2: "Redoubled ×4"}
-MAX_TARGET = 100_000
 
 
 @dataclass
@@ -364,54 +363,28 @@ def _context(loaded, panel: Panel) -> dict:
         "state": state,
         "panel": panel,
         "winners": [names[s] for s in state.winners],
-        "ended_in_first_half": bool(
-            state.finished and not state.finished_early and last and last.facts["ended_after_first_half"]
-        ),
+        "win_detail": f", reaching the target in the first half of deal {len(state.rounds)}"
+        if state.finished and not state.finished_early and last and last.facts["ended_after_first_half"]
+        else "",
         "leaders": state.winners
         if state.finished
         else ([s for s in (0, 1) if state.totals[s] == max(state.totals)] if state.rounds else []),
     }
 
 
-def _render_sheet(request, loaded, panel: Panel, status: int = 200):
-    return render(request, SHEET, _context(loaded, panel), status=status)
+class MemoryBridgeTable(Table):
+    sheet_template = SHEET
+    update_template = UPDATE  # the panel, and the scoreboard when told ``oob_scoreboard``
+    round_word = "Deal"
+
+    def context(self, loaded, panel):
+        return _context(loaded, panel)
+
+    def current_panel(self, loaded):
+        return current_panel(loaded)
 
 
-def _render_panel(request, loaded, panel: Panel, *, scoreboard=False):
-    context = _context(loaded, panel)
-    context["oob_scoreboard"] = scoreboard
-    return render(request, UPDATE, context)
-
-
-def _refused(request, loaded, panel: Panel):
-    if request.htmx:
-        return _render_panel(request, loaded, panel)
-    return _render_sheet(request, loaded, panel, status=400)
-
-
-def _in_progress(request, loaded, panel: Panel):
-    if request.htmx:
-        return _render_panel(request, loaded, panel)
-    return _render_sheet(request, loaded, panel)
-
-
-def _saved(request, loaded, note=""):
-    if not request.htmx:
-        return _to_sheet(loaded.session)
-    return _render_panel(request, loaded, current_panel(loaded, note=note), scoreboard=True)
-
-
-def _changed_meanwhile(request, loaded):
-    loaded = services.load_game(loaded.session)
-    panel = current_panel(loaded)
-    panel.error = "The game changed on another screen meanwhile; here it is as it stands now."
-    return _refused(request, loaded, panel)
-
-
-def _stale(request, loaded, number: int):
-    panel = current_panel(loaded)
-    panel.error = f"Deal {number} is not the deal being entered; the sheet has been brought up to date."
-    return _refused(request, loaded, panel)
+TABLE = MemoryBridgeTable()
 
 
 # -- reading the forms --------------------------------------------------------------------------------
@@ -524,30 +497,28 @@ def sheet(request: HtmxHttpRequest, session):
     if request.GET.get("phase") == "first-half" and current is not None:
         panel = first_half_panel(loaded, current.info, current.data["first_half"], changing=True)
         panel.note = "Tap either player's tricks; the other's follow from 13."
-    if request.htmx and request.htmx.target == "entry-panel":
-        return render(request, f"{SHEET}#entry-panel", _context(loaded, panel))
-    return _render_sheet(request, loaded, panel)
+    return TABLE.show(request, loaded, panel)
 
 
 def save_first_half(request: HtmxHttpRequest, session, number: int):
     loaded = services.load_game(session)
-    info = loaded.state.next_round
-    if info is None or info.number != number:
-        return _stale(request, loaded, number)
+    info = being_entered(loaded, number)
+    if info is None:
+        return TABLE.stale(request, loaded, number)
     current = loaded.state.current
     names = loaded.names
     first_half, errors = read_first_half(request.POST, number, names)
     changing = current is not None
     if errors:
-        return _refused(
+        return TABLE.refused(
             request, loaded, first_half_panel(loaded, info, first_half, errors, changing=changing)
         )
     if None in first_half:
         panel = first_half_panel(loaded, info, first_half, changing=changing)
         if request.POST.get("save"):
             panel.error = f"Deal {number}: tap how many tricks either player took in the first half."
-            return _refused(request, loaded, panel)
-        return _in_progress(request, loaded, panel)
+            return TABLE.refused(request, loaded, panel)
+        return TABLE.in_progress(request, loaded, panel)
     data: dict = {"first_half": first_half}
     if changing and "contract" in current.data and not ends_in_first_half(loaded.state, number, first_half):
         data["contract"] = current.data["contract"]  # the auction stands
@@ -555,45 +526,45 @@ def save_first_half(request: HtmxHttpRequest, session, number: int):
         loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
     except RuleError as exc:
         by_seat, message = rule_error_to_seat(exc)
-        return _refused(
+        return TABLE.refused(
             request, loaded, first_half_panel(loaded, info, first_half, by_seat, message, changing=changing)
         )
     except services.StaleVersion:
-        return _changed_meanwhile(request, loaded)
+        return TABLE.changed_meanwhile(request, loaded)
     note = first_half_line(names, first_half) + "."
     if loaded.state.finished:
         winner = 0 if first_half[0] >= WINNING_TRICKS else 1
         note = f"{note} That takes {names[winner]} to {loaded.state.totals[winner]}: the game ends after the first half."
-    return _saved(request, loaded, note)
+    return TABLE.saved(request, loaded, note, oob_scoreboard=True)
 
 
 def save_second_half(request: HtmxHttpRequest, session, number: int):
     """The contract (saved once declarer, level and strain are in, or passed out) and the tricks."""
     loaded = services.load_game(session)
-    info = loaded.state.next_round
+    info = being_entered(loaded, number)
     current = loaded.state.current
-    if info is None or info.number != number or current is None:
-        return _stale(request, loaded, number)
+    if info is None or current is None:
+        return TABLE.stale(request, loaded, number)
     values, errors = read_contract(request.POST, number)
     if errors:
-        return _refused(request, loaded, second_half_panel(loaded, info, values, errors))
+        return TABLE.refused(request, loaded, second_half_panel(loaded, info, values, errors))
     contract = contract_from(values)
     if contract == "":
         if "tricks" in values:
             errors["level"] = f"Deal {number}: choose declarer, level and strain before the tricks."
-            return _refused(request, loaded, second_half_panel(loaded, info, values, errors))
-        return _in_progress(request, loaded, second_half_panel(loaded, info, values))
+            return TABLE.refused(request, loaded, second_half_panel(loaded, info, values, errors))
+        return TABLE.in_progress(request, loaded, second_half_panel(loaded, info, values))
     data = {"first_half": current.data["first_half"], "contract": contract}
     if "tricks" in values:
         data["tricks"] = values["tricks"]
     if data == current.data:
-        return _in_progress(request, loaded, second_half_panel(loaded, info, values))
+        return TABLE.in_progress(request, loaded, second_half_panel(loaded, info, values))
     try:
         loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
     except RuleError as exc:
-        return _refused(request, loaded, second_half_panel(loaded, info, values, _field_errors(exc)))
+        return TABLE.refused(request, loaded, second_half_panel(loaded, info, values, _field_errors(exc)))
     except services.StaleVersion:
-        return _changed_meanwhile(request, loaded)
+        return TABLE.changed_meanwhile(request, loaded)
     names = loaded.names
     note = ""
     if contract is None:
@@ -605,23 +576,20 @@ def save_second_half(request: HtmxHttpRequest, session, number: int):
             note = f"Deal {number}: {contract_words(names, contract)} made with {data['tricks']}: +{score}."
         else:
             note = f"Deal {number}: {contract_words(names, contract)} took {data['tricks']} of {needed}: no score."
-    return _saved(request, loaded, note)
+    return TABLE.saved(request, loaded, note, oob_scoreboard=True)
 
 
 def edit_round(request: HtmxHttpRequest, session, number: int):
     """Correct a finished deal: both halves together; every later total follows."""
     loaded = services.load_game(session)
-    rounds = loaded.state.rounds
-    if not 1 <= number <= len(rounds) or not rounds[number - 1].complete:
-        return _stale(request, loaded, number)
-    result = rounds[number - 1]
+    result = finished_round(loaded, number)
+    if result is None:
+        return TABLE.stale(request, loaded, number)
     info = result.info
     names = loaded.names
     if request.method == "GET":
         panel = edit_panel(loaded, info, result.data["first_half"], stored_values(result.data))
-        if request.htmx:
-            return render(request, f"{SHEET}#entry-panel", _context(loaded, panel))
-        return _render_sheet(request, loaded, panel)
+        return TABLE.show_correction(request, loaded, panel)
     first_half, fh_errors = read_first_half(request.POST, number, names)
     values, errors = read_contract(request.POST, number)
     saving = bool(request.POST.get("save"))
@@ -630,13 +598,13 @@ def edit_round(request: HtmxHttpRequest, session, number: int):
         return edit_panel(loaded, info, first_half, values, errors, fh_errors, error)
 
     if fh_errors or errors:
-        return _refused(request, loaded, panel())
+        return TABLE.refused(request, loaded, panel())
     if None in first_half:
         if not saving:
-            return _in_progress(request, loaded, panel())
+            return TABLE.in_progress(request, loaded, panel())
         first_half = list(result.data["first_half"])  # nothing tapped: the first half stands
     if not saving:
-        return _in_progress(request, loaded, panel())
+        return TABLE.in_progress(request, loaded, panel())
     data: dict = {"first_half": first_half}
     note = f"Deal {number} corrected; every total after it is worked out again."
     if ends_in_first_half(loaded.state, number, first_half):
@@ -646,91 +614,38 @@ def edit_round(request: HtmxHttpRequest, session, number: int):
         contract = contract_from(values)
         if contract == "":
             errors["level"] = f"Deal {number}: choose declarer, level and strain, or passed out."
-            return _refused(request, loaded, panel())
+            return TABLE.refused(request, loaded, panel())
         data["contract"] = contract
         if contract is not None:
             if "tricks" not in values:
                 errors["tricks"] = f"Deal {number}: tap the tricks {names[contract['declarer']]} took."
-                return _refused(request, loaded, panel())
+                return TABLE.refused(request, loaded, panel())
             data["tricks"] = values["tricks"]
     try:
         loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
     except RuleError as exc:
         if exc.round != number:  # the correction breaks a later deal
-            return _refused(request, loaded, panel(exc.message))
+            return TABLE.refused(request, loaded, panel(exc.message))
         if exc.field == "first_half":
             fh_errors, message = rule_error_to_seat(exc)
-            return _refused(request, loaded, panel(message))
+            return TABLE.refused(request, loaded, panel(message))
         errors = _field_errors(exc)
-        return _refused(request, loaded, panel())
+        return TABLE.refused(request, loaded, panel())
     except services.StaleVersion:
-        return _changed_meanwhile(request, loaded)
-    return _saved(request, loaded, note)
+        return TABLE.changed_meanwhile(request, loaded)
+    return TABLE.saved(request, loaded, note, oob_scoreboard=True)
 
 
 # -- a new game ------------------------------------------------------------------------------------------
 
 
-class NewMemoryBridgeForm(forms.Form):
-    first_dealer = forms.ChoiceField(
-        label="First dealer",
-        initial="draw",
-        choices=[("draw", "Draw for me"), ("0", "First player"), ("1", "Second player")],
-    )
-    target = forms.IntegerField(
-        label="Target score", initial=DEFAULT_TARGET, min_value=1, max_value=MAX_TARGET
-    )
-
-    def __init__(self, *args, initial_names=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        for i, label in enumerate(("First player", "Second player")):
-            self.fields[f"player_{i}"] = forms.CharField(
-                max_length=40,
-                label=label,
-                initial=initial_names[i] if i < len(initial_names) else "",
-                error_messages={"required": "Type a name."},
-                widget=forms.TextInput(
-                    attrs={"list": "known-players", "autocomplete": "off", "autocapitalize": "words"}
-                ),
-            )
-
-    def player_fields(self):
-        return [self["player_0"], self["player_1"]]
-
-    def clean(self):
-        cleaned = super().clean()
-        a = " ".join((cleaned.get("player_0") or "").split()).casefold()
-        b = " ".join((cleaned.get("player_1") or "").split()).casefold()
-        if a and a == b:
-            self.add_error("player_1", f"{cleaned['player_1']} is already the first player.")
-        return cleaned
-
-
 def new_game(request: HtmxHttpRequest):
-    if request.method not in ("GET", "POST"):
-        return HttpResponseNotAllowed(["GET", "POST"])
-    known = list(Player.objects.filter(owner=request.user).values_list("name", flat=True))
-    form = NewMemoryBridgeForm(request.POST or None, initial_names=previous_names(request, 2))
-    if request.method == "POST" and form.is_valid():
-        names = [form.cleaned_data["player_0"], form.cleaned_data["player_1"]]
-        raw = form.cleaned_data["first_dealer"]
-        dealer = secrets.randbelow(2) if raw == "draw" else int(raw)
-        try:
-            session = services.start_session(
-                owner=request.user,
-                game="memory-bridge",
-                player_names=names,
-                options={"target": form.cleaned_data["target"]},
-                first_dealer=dealer,
-            )
-        except RuleError as exc:
-            form.add_error(None, exc.message)
-        else:
-            if raw == "draw":
-                messages.info(request, f"Drawn: {names[dealer]} deals first.")
-            return redirect("games:sheet", pk=session.pk)
-    status = 400 if request.method == "POST" else 200
-    return render(request, NEW, {"form": form, "known": known}, status=status)
+    form = NewMemoryBridgeForm(
+        request.POST or None,
+        known_names=known_players(request),
+        initial_names=seated_names(previous_game(request), count=2),
+    )
+    return new_game_page(request, form, game="memory-bridge", template=NEW)
 
 
 ACTIONS.update(

@@ -13,17 +13,12 @@ time. Refusals answer 200 to htmx and 400 to a plain POST, with the input kept.
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 
-from django import forms
-from django.contrib import messages
-from django.http import HttpResponseNotAllowed
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 
 from .. import services
-from ..forms import parse_seat_numbers, rule_error_to_seat
-from ..models import GameSession, Player
+from ..forms import COMPASS_SEATS, NewMinibridgeForm, parse_seat_numbers, rule_error_to_seat
 from ..rules import RoundInfo, RuleError
 from ..rules.base import STRAIN_NAMES, STRAINS
 from ..rules.minibridge import (
@@ -46,19 +41,25 @@ from ..rules.minibridge import (
     tricks_needed,
 )
 from ..sheet import Chip
-from .bugger import _to_sheet
 from .common import HtmxHttpRequest
+from .table import (
+    Table,
+    being_entered,
+    finished_round,
+    known_players,
+    new_game_page,
+    previous_game,
+    seated_names,
+)
 
 SHEET = "games/minibridge/sheet.html"
 UPDATE = "games/minibridge/update.html"
 PERSONAL = "games/minibridge/personal.html"
 NEW = "games/minibridge/new.html"
 
-SEAT_NAMES = ("North", "East", "South", "West")
+SEAT_NAMES = COMPASS_SEATS  # North, East, South, West: seats 0 to 3
 LETTERS = "NESW"
 PERSONAL_ORDER = (0, 2, 1, 3)  # the paper sheet's columns: points held by N, S, E, W
-MAX_DEALS = 60
-MAX_TARGET = 100_000
 
 
 # -- what the templates draw ------------------------------------------------------
@@ -573,9 +574,7 @@ def edit_panel(loaded, info, hcp, at, strain, game, tricks, errors=None, hcp_err
 
 def _context(loaded, panel: Panel) -> dict:
     state, names = loaded.state, loaded.names
-    winners = []
-    if state.finished:
-        winners = sorted({side_of(s) for s in state.winners})
+    winners = sorted({side_of(s) for s in state.winners}) if state.finished else []
     return {
         "session": loaded.session,
         "names": names,
@@ -586,7 +585,8 @@ def _context(loaded, panel: Panel) -> dict:
         "sides": sides_context(loaded),
         "state": state,
         "panel": panel,
-        "winners": [{"name": SIDE_NAMES[w], "players": side_players(names, w)} for w in winners],
+        "winners": [SIDE_NAMES[w] for w in winners],
+        "win_detail": f": {side_players(names, winners[0])}" if len(winners) == 1 else "",
         "deals_option": state.options.get("deals"),
         "target": state.options.get("target"),
         "played": deals_played(state),
@@ -603,47 +603,21 @@ def leading_sides(state) -> list[str]:
     return [side for side, total in (("NS", ns), ("EW", ew)) if total == max(ns, ew)]
 
 
-def _render_sheet(request, loaded, panel: Panel, status: int = 200):
-    return render(request, SHEET, _context(loaded, panel), status=status)
+class MinibridgeTable(Table):
+    sheet_template = SHEET
+    update_template = UPDATE  # the panel, and the scoreboard when told ``oob_scoreboard``
+
+    def context(self, loaded, panel):
+        return _context(loaded, panel)
+
+    def current_panel(self, loaded):
+        return current_panel(loaded)
+
+    def stale_message(self, number):
+        return f"Round {number} is not the deal being entered; the sheet has been brought up to date."
 
 
-def _render_panel(request, loaded, panel: Panel, *, scoreboard=False):
-    """The entry panel, plus an out-of-band swap of the scoreboard when a write changed it."""
-    context = _context(loaded, panel)
-    context["oob_scoreboard"] = scoreboard
-    return render(request, UPDATE, context)
-
-
-def _refused(request, loaded, panel: Panel):
-    if request.htmx:
-        return _render_panel(request, loaded, panel)
-    return _render_sheet(request, loaded, panel, status=400)
-
-
-def _in_progress(request, loaded, panel: Panel):
-    """Not finished yet (a keypad tap, a strain without part-score or game): nothing stored."""
-    if request.htmx:
-        return _render_panel(request, loaded, panel)
-    return _render_sheet(request, loaded, panel)
-
-
-def _saved(request, loaded, note=""):
-    if not request.htmx:
-        return _to_sheet(loaded.session)
-    return _render_panel(request, loaded, current_panel(loaded, note=note), scoreboard=True)
-
-
-def _changed_meanwhile(request, loaded):
-    loaded = services.load_game(loaded.session)
-    panel = current_panel(loaded)
-    panel.error = "The game changed on another screen meanwhile; here it is as it stands now."
-    return _refused(request, loaded, panel)
-
-
-def _stale(request, loaded, number: int):
-    panel = current_panel(loaded)
-    panel.error = f"Round {number} is not the deal being entered; the sheet has been brought up to date."
-    return _refused(request, loaded, panel)
+TABLE = MinibridgeTable()
 
 
 # -- reading the forms ---------------------------------------------------------------------------
@@ -752,9 +726,7 @@ def sheet(request: HtmxHttpRequest, session):
     if request.GET.get("phase") == "points" and current is not None:
         panel = points_panel(loaded, current.info, list(current.data["hcp"]))
         panel.note = "Tap a player to change their points; the fourth still follows from 40."
-    if request.htmx and request.htmx.target == "entry-panel":
-        return render(request, f"{SHEET}#entry-panel", _context(loaded, panel))
-    return _render_sheet(request, loaded, panel)
+    return TABLE.show(request, loaded, panel)
 
 
 def personal_sheet(request, loaded, seat: int):
@@ -780,22 +752,22 @@ def personal_sheet(request, loaded, seat: int):
 
 def save_points(request: HtmxHttpRequest, session, number: int):
     loaded = services.load_game(session)
-    info = loaded.state.next_round
-    if info is None or info.number != number:
-        return _stale(request, loaded, number)
+    info = being_entered(loaded, number)
+    if info is None:
+        return TABLE.stale(request, loaded, number)
     names = loaded.names
     current = loaded.state.current
     hcp, at, moved, errors = read_points(request.POST, info, names)
     changing = current is not None
     if errors:
         panel = points_panel(loaded, info, hcp, at, errors)
-        return _refused(request, loaded, panel)
+        return TABLE.refused(request, loaded, panel)
     order = announcing_order(info.dealer)
     if moved or None in [hcp[s] for s in order[:3]]:
         panel = points_panel(loaded, info, hcp, at)
         if changing:
             panel.note = "Tap a player to change their points; the fourth still follows from 40."
-        return _in_progress(request, loaded, panel)
+        return TABLE.in_progress(request, loaded, panel)
     hcp = fill_fourth(hcp, info.dealer)
     found = declarer_for(hcp, info.dealer)
     data: dict = {"hcp": hcp}
@@ -807,9 +779,9 @@ def save_points(request: HtmxHttpRequest, session, number: int):
         loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
     except RuleError as exc:
         by_seat, message = rule_error_to_seat(exc)
-        return _refused(request, loaded, points_panel(loaded, info, hcp, at, by_seat, message))
+        return TABLE.refused(request, loaded, points_panel(loaded, info, hcp, at, by_seat, message))
     except services.StaleVersion:
-        return _changed_meanwhile(request, loaded)
+        return TABLE.changed_meanwhile(request, loaded)
     note = ""
     if found is None:
         note = (
@@ -818,50 +790,49 @@ def save_points(request: HtmxHttpRequest, session, number: int):
         )
     elif changing and "contract" in current.data and "contract" not in data:
         note = f"The declarer is now {who(names, found[1])}: choose the contract again."
-    return _saved(request, loaded, note)
+    return TABLE.saved(request, loaded, note, oob_scoreboard=True)
 
 
 def save_contract(request: HtmxHttpRequest, session, number: int):
     """The contract (saved once strain and part-score or game are both in) and the tricks taken."""
     loaded = services.load_game(session)
-    info = loaded.state.next_round
+    info = being_entered(loaded, number)
     current = loaded.state.current
-    if info is None or info.number != number or current is None or current.facts["redeal"]:
-        return _stale(request, loaded, number)
+    if info is None or current is None or current.facts["redeal"]:
+        return TABLE.stale(request, loaded, number)
     strain, game, tricks, errors = read_contract(request.POST, number)
     if errors:
-        return _refused(request, loaded, contract_panel(loaded, info, strain, game, tricks, errors))
+        return TABLE.refused(request, loaded, contract_panel(loaded, info, strain, game, tricks, errors))
     if strain == "" or game is None:
         if tricks is not None:
             errors["contract"] = f"Round {number}: choose the contract before the tricks."
-            return _refused(request, loaded, contract_panel(loaded, info, strain, game, tricks, errors))
-        return _in_progress(request, loaded, contract_panel(loaded, info, strain, game))
+            return TABLE.refused(request, loaded, contract_panel(loaded, info, strain, game, tricks, errors))
+        return TABLE.in_progress(request, loaded, contract_panel(loaded, info, strain, game))
     data = {"hcp": current.data["hcp"], "contract": {"strain": strain, "game": game}}
     if tricks is not None:
         data["tricks"] = tricks
     if data == current.data:
-        return _in_progress(request, loaded, contract_panel(loaded, info, strain, game))
+        return TABLE.in_progress(request, loaded, contract_panel(loaded, info, strain, game))
     try:
         loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
     except RuleError as exc:
         errors = {exc.field or "contract": exc.message}
-        return _refused(request, loaded, contract_panel(loaded, info, strain, game, tricks, errors))
+        return TABLE.refused(request, loaded, contract_panel(loaded, info, strain, game, tricks, errors))
     except services.StaleVersion:
-        return _changed_meanwhile(request, loaded)
+        return TABLE.changed_meanwhile(request, loaded)
     note = ""
     if tricks is not None:
         side = loaded.state.rounds[number - 1].facts["declaring_side"]
         note = f"Deal {deal_of(loaded, info)}: {result_line(strain, game, tricks, side)}."
-    return _saved(request, loaded, note)
+    return TABLE.saved(request, loaded, note, oob_scoreboard=True)
 
 
 def edit_round(request: HtmxHttpRequest, session, number: int):
     """Correct a finished deal: points, contract and tricks together; every later total follows."""
     loaded = services.load_game(session)
-    rounds = loaded.state.rounds
-    if not 1 <= number <= len(rounds) or not rounds[number - 1].complete:
-        return _stale(request, loaded, number)
-    result = rounds[number - 1]
+    result = finished_round(loaded, number)
+    if result is None:
+        return TABLE.stale(request, loaded, number)
     info = result.info
     if request.method == "GET":
         contract = result.data.get("contract") or {}
@@ -875,9 +846,7 @@ def edit_round(request: HtmxHttpRequest, session, number: int):
             contract.get("game"),
             result.data.get("tricks"),
         )
-        if request.htmx:
-            return render(request, f"{SHEET}#entry-panel", _context(loaded, panel))
-        return _render_sheet(request, loaded, panel)
+        return TABLE.show_correction(request, loaded, panel)
     hcp, at, moved, hcp_errors = read_points(request.POST, info, loaded.names)
     strain, game, tricks, errors = read_contract(request.POST, number)
     saving = bool(request.POST.get("save"))
@@ -886,15 +855,17 @@ def edit_round(request: HtmxHttpRequest, session, number: int):
         return edit_panel(loaded, info, hcp, at, strain, game, tricks, errors, hcp_errors, error)
 
     if hcp_errors or errors:
-        return _refused(request, loaded, panel())
+        return TABLE.refused(request, loaded, panel())
     order = announcing_order(info.dealer)
     if None in [hcp[s] for s in order[:3]]:
         hcp_errors = {
             s: f"Round {number}: enter {loaded.names[s]}'s points." for s in order[:3] if hcp[s] is None
         }
-        return _refused(request, loaded, panel()) if saving else _in_progress(request, loaded, panel())
+        return (
+            TABLE.refused(request, loaded, panel()) if saving else TABLE.in_progress(request, loaded, panel())
+        )
     if moved or not saving:
-        return _in_progress(request, loaded, panel())
+        return TABLE.in_progress(request, loaded, panel())
     full = fill_fourth(hcp, info.dealer)
     data: dict = {"hcp": full}
     if declarer_for(full, info.dealer) is None:
@@ -905,134 +876,40 @@ def edit_round(request: HtmxHttpRequest, session, number: int):
         if tricks is None:
             errors["tricks"] = f"Round {number}: tap the tricks the declaring side took."
         if errors:
-            return _refused(request, loaded, panel())
+            return TABLE.refused(request, loaded, panel())
         data["contract"] = {"strain": strain, "game": game}
         data["tricks"] = tricks
     try:
         loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
     except RuleError as exc:
         if exc.round != number:  # the correction breaks a later deal
-            return _refused(request, loaded, panel(exc.message))
+            return TABLE.refused(request, loaded, panel(exc.message))
         if exc.field in ("hcp", "redeal", None):
             hcp_errors, message = rule_error_to_seat(exc)
-            return _refused(request, loaded, panel(message))
+            return TABLE.refused(request, loaded, panel(message))
         errors = {exc.field: exc.message}
-        return _refused(request, loaded, panel())
+        return TABLE.refused(request, loaded, panel())
     except services.StaleVersion:
-        return _changed_meanwhile(request, loaded)
-    return _saved(request, loaded, f"Round {number} corrected; every total after it is worked out again.")
+        return TABLE.changed_meanwhile(request, loaded)
+    return TABLE.saved(
+        request,
+        loaded,
+        f"Round {number} corrected; every total after it is worked out again.",
+        oob_scoreboard=True,
+    )
 
 
 # -- a new game ------------------------------------------------------------------------------------
 
 
-class NewMinibridgeForm(forms.Form):
-    """The four players by seat, the first dealer (or a draw), and how long to play."""
-
-    first_dealer = forms.ChoiceField(
-        label="First dealer",
-        initial="draw",
-        choices=[("draw", "Draw for me")] + [(str(i), name) for i, name in enumerate(SEAT_NAMES)],
-    )
-    ends = forms.ChoiceField(
-        label="Play",
-        initial="deals",
-        choices=[("deals", "A number of deals"), ("target", "To a target score")],
-    )
-    deals = forms.IntegerField(label="Deals", required=False, initial=8, min_value=1, max_value=MAX_DEALS)
-    target = forms.IntegerField(label="Target", required=False, min_value=1, max_value=MAX_TARGET)
-
-    def __init__(self, *args, initial_names=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        for i, seat in enumerate(SEAT_NAMES):
-            self.fields[f"player_{i}"] = forms.CharField(
-                max_length=40,
-                label=seat,
-                initial=initial_names[i] if i < len(initial_names) else "",
-                error_messages={"required": f"Who sits {seat}?"},
-                widget=forms.TextInput(
-                    attrs={"list": "known-players", "autocomplete": "off", "autocapitalize": "words"}
-                ),
-            )
-
-    def player_fields(self):
-        return [self[f"player_{i}"] for i in range(4)]
-
-    def clean(self):
-        cleaned = super().clean()
-        seen: dict[str, int] = {}
-        for i in range(4):
-            name = " ".join((cleaned.get(f"player_{i}") or "").split())
-            if not name:
-                continue
-            key = name.casefold()
-            if key in seen:
-                self.add_error(f"player_{i}", f"{name} already sits {SEAT_NAMES[seen[key]]}.")
-            seen.setdefault(key, i)
-        ends = cleaned.get("ends")
-        if ends == "deals" and cleaned.get("deals") is None and "deals" not in self.errors:
-            self.add_error("deals", "How many deals? (8 is usual.)")
-        if ends == "target" and cleaned.get("target") is None and "target" not in self.errors:
-            self.add_error("target", "Which score ends the game?")
-        return cleaned
-
-    def options(self) -> dict:
-        if self.cleaned_data["ends"] == "target":
-            return {"target": self.cleaned_data["target"]}
-        return {"deals": self.cleaned_data["deals"]}
-
-    def chosen_dealer(self) -> tuple[int, bool]:
-        raw = self.cleaned_data["first_dealer"]
-        if raw == "draw":
-            return secrets.randbelow(4), True
-        return int(raw), False
-
-
-def previous_names(request, count: int) -> list[str]:
-    """Names in seat order from one of the user's earlier games (?from=pk), for "same players again"."""
-    source = request.GET.get("from")
-    if not (source and source.isdigit()):
-        return []
-    previous = GameSession.objects.filter(pk=int(source), owner=request.user).first()
-    if previous is None:
-        return []
-    names = [s.player.name for s in previous.seats.select_related("player").order_by("position")]
-    return names if len(names) == count else []
-
-
 def new_game(request: HtmxHttpRequest):
-    if request.method not in ("GET", "POST"):
-        return HttpResponseNotAllowed(["GET", "POST"])
-    known = list(Player.objects.filter(owner=request.user).values_list("name", flat=True))
-    form = NewMinibridgeForm(request.POST or None, initial_names=previous_names(request, 4))
-    if request.method == "POST" and form.is_valid():
-        dealer, drawn = form.chosen_dealer()
-        names = [form.cleaned_data[f"player_{i}"] for i in range(4)]
-        try:
-            session = services.start_session(
-                owner=request.user,
-                game="minibridge",
-                player_names=names,
-                options=form.options(),
-                first_dealer=dealer,
-            )
-        except RuleError as exc:
-            form.add_error(None, exc.message)
-        else:
-            if drawn:
-                messages.info(request, f"Drawn: {names[dealer]} ({SEAT_NAMES[dealer]}) deals first.")
-            return redirect("games:sheet", pk=session.pk)
-    status = 400 if request.method == "POST" else 200
-    return render(
-        request,
-        NEW,
-        {
-            "form": form,
-            "known": known,
-            "game_tricks": [(STRAIN_SYMBOLS[s], n) for s, n in GAME_TRICKS.items()],
-        },
-        status=status,
+    form = NewMinibridgeForm(
+        request.POST or None,
+        known_names=known_players(request),
+        initial_names=seated_names(previous_game(request), count=4),
     )
+    context = {"game_tricks": [(STRAIN_SYMBOLS[s], n) for s, n in GAME_TRICKS.items()]}
+    return new_game_page(request, form, game="minibridge", template=NEW, context=context)
 
 
 ACTIONS.update(

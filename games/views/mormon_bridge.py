@@ -10,43 +10,25 @@ game shows who is out, who waits and who sits down in a freed seat.
 
 from __future__ import annotations
 
-from django import forms
-from django.http import HttpResponseNotAllowed
-from django.shortcuts import render
-
+from ..forms import NewMormonForm
 from ..rules.base import ROOK_COLOURS
 from ..rules.mormon_bridge import (
     ELIMINATION,
     FOUR_CARD,
     FOUR_CARDS,
     MODE_NAMES,
-    MODES,
     REGULAR,
     TABLE_MAX,
     peak,
 )
-from .bidding import (
-    BiddingTable,
-    ScoreCell,
-    SeatingForm,
-    known_players,
-    name_list,
-    plural,
-    previous_game,
-    signed,
-)
+from .bidding import BiddingTable, ScoreCell, name_list, plural, signed
 from .common import HtmxHttpRequest
+from .table import known_players, new_game_page, previous_game, seated_names
 
 TRUMP_WORDS = {colour: colour.title() for colour in ROOK_COLOURS} | {"rook": "Rook: first card led decides"}
-TARGET_MAX = 1000  # a typo guard: the rules set no upper limit
 SEATS_START = 8  # name boxes on a fresh new-game page
 SEATS_STEP = 6  # added by "More seats"
 SEATS_MAX = 60
-MODE_HELP = {
-    REGULAR: "Hands of 1 card up to 6 and back down to 1 (fewer for big tables); most points wins.",
-    FOUR_CARD: "4 cards every hand; first alone at the top once someone reaches the target wins.",
-    ELIMINATION: "4 cards a hand, no points: miss your bid and you are out; last one left wins.",
-}
 
 
 def hand_sizes(players: int) -> list[int]:
@@ -72,44 +54,6 @@ def schedule_lines() -> list[dict]:
     return lines
 
 
-class NewMormonForm(SeatingForm):
-    game_name = "Mormon Bridge"
-    min_players = 4
-    too_few = "Mormon Bridge needs at least 4 players: type a name in each seat."
-    mode = forms.ChoiceField(
-        label="Game", choices=[(m, MODE_NAMES[m]) for m in MODES], initial=REGULAR, widget=forms.RadioSelect
-    )
-    target = forms.IntegerField(
-        label="Target score (4-card game)",
-        required=False,
-        initial=100,
-        min_value=1,
-        max_value=TARGET_MAX,
-        help_text="After a hand, a player alone at the top with at least this total wins. Usually 100.",
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
-
-    def drawable(self, players):
-        return min(players, TABLE_MAX)
-
-    def mode_choices(self):
-        value = self["mode"].value() or REGULAR
-        return [(m, MODE_NAMES[m], MODE_HELP[m], m == value) for m in MODES]
-
-    def clean(self):
-        cleaned = super().clean()
-        names = getattr(self, "cleaned_names", [])
-        if cleaned.get("mode") in (REGULAR, FOUR_CARD) and len(names) > TABLE_MAX:
-            self.add_error(
-                None,
-                f"{MODE_NAMES[cleaned['mode']]} Mormon Bridge takes at most {TABLE_MAX} players "
-                f"({len(names)} named); only elimination lets more players wait for a place.",
-            )
-        if cleaned.get("target") is None and "target" not in self.errors:
-            cleaned["target"] = 100
-        return cleaned
-
-
 class MormonBridgeTable(BiddingTable):
     slug = "mormon-bridge"
     template_dir = "games/mormon_bridge"
@@ -123,6 +67,9 @@ class MormonBridgeTable(BiddingTable):
         if recorded:
             return f"{recorded.title()} trumps"
         return "Trump card turned up"
+
+    def wide_chips(self, info):
+        return info.cards > 3
 
     @staticmethod
     def mode(loaded) -> str:
@@ -217,6 +164,8 @@ class MormonBridgeTable(BiddingTable):
         }
         if mode == ELIMINATION:
             context["standing"] = self.standing(loaded)
+            if not state.finished_early:
+                context["win_detail"] = ": the last player left"
         else:
             played = any(r.complete for r in state.rounds)
             context["totals"] = state.totals
@@ -345,13 +294,10 @@ def _seat_count(request, names: list[str]) -> int:
 
 def new_game(request: HtmxHttpRequest):
     """Seat the players, choose the game (regular, 4-card, elimination), the first dealer and target."""
-    if request.method not in ("GET", "POST"):
-        return HttpResponseNotAllowed(["GET", "POST"])
     previous = previous_game(request, TABLE.slug)
-    initial_names = [s.player.name for s in previous.seats.select_related("player")] if previous else []
+    initial_names = seated_names(previous)
     initial = dict(previous.options) if previous else {}
     seats = _seat_count(request, initial_names)
-    known = known_players(request)
     data = request.POST or None
     if request.method == "POST" and request.POST.get("more"):
         # More name boxes: show the form again as typed, nothing checked or stored yet.
@@ -362,22 +308,23 @@ def new_game(request: HtmxHttpRequest):
     form = NewMormonForm(
         data,
         seats=seats,
-        known_names=known,
+        known_names=known_players(request),
         initial_names=initial_names,
         initial=initial,
         dealer_seats=TABLE_MAX,
     )
-    if data is not None and form.is_valid():
-        options = {"mode": form.cleaned_data["mode"], "target": form.cleaned_data["target"]}
-        started = TABLE.start(request, form, options)
-        if started is not None:
-            return started
-    status = 400 if data is not None else 200
     context = {
-        "form": form,
         "seats": seats,
         "more_possible": seats < SEATS_MAX,
         "table_max": TABLE_MAX,
+        "seats_hint": (
+            f"4 to {TABLE_MAX} players. In elimination any number from 4 may play: the first {TABLE_MAX} sit down "
+            "and the rest wait, in this order, for the seats of players who go out. "
+            "Leave the seats you do not need empty."
+        ),
         "schedules": schedule_lines(),
     }
-    return render(request, f"{TABLE.template_dir}/new.html", context, status=status)
+    template = f"{TABLE.template_dir}/new.html"
+    return new_game_page(
+        request, form, game=TABLE.slug, template=template, context=context, posted=data is not None
+    )

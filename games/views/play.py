@@ -1,8 +1,9 @@
 """One door to every game's table: dispatch by the session's game, plus what all games share.
 
-Each game with screens has a module here (``bugger.py``...) offering ``sheet``
-and an ``ACTIONS`` map of round actions; this module checks the login, the
-owner (another user's game is a 404) and the HTTP method before handing over.
+Each game with screens has a module here (``bugger.py``...) offering ``sheet``,
+``new_game`` and an ``ACTIONS`` map of round actions; this module checks the
+login, the owner (another user's game is a 404) and the HTTP method before
+handing over. What the game modules share in between lives in ``table.py``.
 """
 
 from __future__ import annotations
@@ -60,7 +61,10 @@ def round_action(request: HtmxHttpRequest, pk: int, number: int, action: str):
 def new_game(request: HtmxHttpRequest, game: str):
     if game not in GAMES:
         raise Http404("No such game.")
-    return table_for(game).new_game(request)
+    table = table_for(game)
+    if request.method not in ("GET", "POST"):
+        return HttpResponseNotAllowed(["GET", "POST"])
+    return table.new_game(request)
 
 
 @login_required
