@@ -22,7 +22,14 @@ PRODUCTION = {
 def manage(*args, env: dict[str, str]) -> subprocess.CompletedProcess:
     # The environment of a deployment: none of the test run's own switches (the browser tests
     # set DJANGO_ALLOW_ASYNC_UNSAFE in this process).
-    dropped = {"DEBUG", "SECRET_KEY", "HTTPS", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SETTINGS_MODULE"}
+    dropped = {
+        "DEBUG",
+        "SECRET_KEY",
+        "HTTPS",
+        "DATABASE_URL",
+        "DJANGO_ALLOW_ASYNC_UNSAFE",
+        "DJANGO_SETTINGS_MODULE",
+    }
     clean = {k: v for k, v in os.environ.items() if k not in dropped}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
@@ -43,7 +50,10 @@ def test_production_settings_pass_check_deploy_without_a_warning():
 @pytest.mark.parametrize(
     ("env", "message"),
     [
-        ({"DEBUG": "false", "SECRET_KEY": "", "SECRET_KEY_FILE": "/nonexistent/key"}, "SECRET_KEY is not set"),
+        (
+            {"DEBUG": "false", "SECRET_KEY": "", "SECRET_KEY_FILE": "/nonexistent/key"},
+            "SECRET_KEY is not set",
+        ),
         ({"DEBUG": "maybe"}, "DEBUG must be true or false, not 'maybe'"),
         ({**PRODUCTION, "SECURE_HSTS_SECONDS": "a year"}, "SECURE_HSTS_SECONDS must be a whole number"),
         ({"DEBUG": "true", "DATABASE_URL": "nosuchdb://x"}, "DATABASE_URL cannot be read"),
