@@ -440,3 +440,13 @@ def test_sheet_links_to_the_rules_and_the_record(table, make_game):
     body = table.get(url("sheet", session)).content.decode()
     assert reverse("games:rules", args=["bugger-bridge"]) in body
     assert reverse("games:record-download", args=[session.pk]) in body
+
+
+def test_start_page_resumes_games_in_progress_and_shows_finished_ones_read_only(table, make_game):
+    playing = make_game(players=["Ann", "Ben", "Cat"])
+    done = make_game(players=["Dan", "Eve", "Fay"], rounds=[everyone_makes(3, 1, bidder=1)])
+    table.send(url("end", done))
+    body = table.get(reverse("games:home")).content.decode()
+    assert url("sheet", playing) in body and "Resume" in body
+    assert reverse("games:summary", args=[done.pk]) in body and "<b>★ Eve</b>" in body
+    assert reverse("games:history") in body
