@@ -1,0 +1,196 @@
+"""The "bids" paper layout: Bugger Bridge and Mormon Bridge, a box per player per round.
+
+A row per round, a column per player: the bid small in the corner, the running
+total (or, in Mormon Bridge's elimination game, the tricks taken) in the box, the
+dealer flagged, and what goes under the table (the points table, the notes).
+"""
+
+from __future__ import annotations
+
+from ..rules import GAMES, GameState
+from ..rules.bugger_bridge import REDEAL_PENALTY, made_points
+from ..rules.mormon_bridge import ELIMINATION, FOUR_CARD, MODE_NAMES, REGULAR
+from .common import BLANK_ROWS, Cell, Row, Sheet, _head, _name_head, number, signed
+
+TRUMP_MARKS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣", "none": "NT"}
+ROOK_WORDS = {"red": "red", "yellow": "yellow", "green": "green", "black": "black", "rook": "Rook"}
+
+
+def _bids_head(first: str, names: list[str]) -> list[Row]:
+    return [Row([_head(first, cls="label")] + [_name_head(n) for n in names])]
+
+
+def _total_row(totals: list[int] | None, players: int, winners=(), label="Total") -> Row:
+    cells = [Cell(text=label, head=True, scope="row", cls="label")]
+    for seat in range(players):
+        text = number(totals[seat]) if totals is not None else ""
+        won = seat in winners
+        cells.append(Cell(text=text, cls="total winner" if won else "total", title="won" if won else ""))
+    return Row(cells, cls="totals")
+
+
+def bugger_notes(hook: bool, players: int) -> list[str]:
+    notes = [
+        "The bid goes small in the corner. A bid made exactly scores the table below; a missed bid "
+        "scores nothing and gets a dash.",
+        f"A redeal for an uncorrected revoke or a wrong number of cards costs the offender "
+        f"{-REDEAL_PENALTY} points.",
+    ]
+    if hook:
+        notes.append("Hook rule: the dealer, bidding last, may not make the bids add up to the cards.")
+    return notes
+
+
+def _bugger_sheet(state: GameState | None, names: list[str], players: int, options: dict) -> Sheet:
+    rules = GAMES["bugger-bridge"]
+    first_dealer = state.first_dealer if state else 0
+    schedule = rules.schedule(players, first_dealer)
+    sheet = Sheet(
+        layout="bids",
+        cols=["label"] + ["player"] * players,
+        head=_bids_head("Cards", names),
+        caption="Bugger Bridge score sheet: a row per round, a column per player",
+        points_table=[(bid, made_points(bid)) for bid in range(rules.peak(players) + 1)],
+        notes=bugger_notes(options.get("hook", False), players),
+        blank=state is None,
+    )
+    for info in schedule:
+        result = state.rounds[info.number - 1] if state and info.number <= len(state.rounds) else None
+        label = info.label
+        trump = result.data.get("trump") if result else None
+        if trump and trump != "none":
+            label += f" {TRUMP_MARKS.get(trump, '')}"
+        row = Row([Cell(text=label, head=True, scope="row", cls="label")])
+        for seat in range(players):
+            cell = Cell()
+            if state is not None and seat == info.dealer and result is not None:
+                cell.flag = "D"
+            if result is not None:
+                bid = result.data["bids"][seat]
+                cell.corner = str(bid)
+                penalty = sum(p["points"] for p in result.data.get("penalties", []) if p["player"] == seat)
+                if penalty:
+                    cell.note = signed(penalty)
+                if result.complete:
+                    missed = result.data["tricks"][seat] != bid
+                    cell.text = "–" if missed and not penalty else number(result.totals[seat])
+                    cell.cls = "missed" if missed else "made"
+                    cell.title = f"{names[seat]}: {result.explain[seat]}"
+            row.cells.append(cell)
+        row.cls = "played" if result and result.complete else ("current" if result else "")
+        sheet.body.append(row)
+    winners = state.winners if state else ()
+    sheet.foot.append(_total_row(state.totals if state and state.rounds else None, players, winners))
+    return sheet
+
+
+def mormon_notes(mode: str, target: int | None) -> list[str]:
+    if mode == ELIMINATION:
+        return [
+            "The bid goes small in the corner, the tricks taken in the box. Miss your bid and you are "
+            "out, unless everyone in the hand missed.",
+            "At most 14 sit at once; others wait and take the places of players who are out. With two "
+            "players left, bids may not add up to 4. The last player left wins.",
+        ]
+    notes = [
+        "The bid goes small in the corner, the running total in the box. Every trick scores 1; a bid "
+        "made exactly scores 10 more (bid 0, took 0: 10).",
+    ]
+    if mode == FOUR_CARD:
+        notes.append(
+            f"4 cards every hand. After a hand where someone has reached the target{f' ({target})' if target else ''}, "
+            "the single highest total wins; a tie plays another hand."
+        )
+    return notes
+
+
+def _mormon_sheet(
+    state: GameState | None, names: list[str], players: int, options: dict, rows: int | None
+) -> Sheet:
+    rules = GAMES["mormon-bridge"]
+    options = rules.clean_options(options)
+    mode = options["mode"]
+    elimination = mode == ELIMINATION
+    first_dealer = state.first_dealer if state else 0
+    if mode == REGULAR:
+        infos = rules.schedule(players, first_dealer)
+    else:
+        count = len(state.rounds) if state else (rows or BLANK_ROWS["mormon-bridge"])
+        infos = (
+            [r.info for r in state.rounds]
+            if state
+            else [rules.four_card_hand(n, min(players, 14), 0) for n in range(1, count + 1)]
+        )
+    sheet = Sheet(
+        layout="bids",
+        cols=["label"] + ["player"] * players,
+        head=_bids_head("Cards", names),
+        caption=f"Mormon Bridge ({MODE_NAMES[mode]}) score sheet: a row per hand, a column per player",
+        notes=mormon_notes(mode, options.get("target") if state else None),
+        blank=state is None,
+    )
+    for index, info in enumerate(infos):
+        result = state.rounds[index] if state and index < len(state.rounds) else None
+        label = str(info.cards)
+        trump = result.data.get("trump") if result else None
+        row = Row(
+            [
+                Cell(
+                    text=label,
+                    head=True,
+                    scope="row",
+                    cls="label",
+                    note=ROOK_WORDS.get(trump, "") if trump else "",
+                    title=f"Hand {info.number}: {info.cards} card{'s' if info.cards != 1 else ''}",
+                )
+            ]
+        )
+        out_now = set(result.facts.get("out_now", [])) if result and result.complete else set()
+        for seat in range(players):
+            cell = Cell()
+            if result is not None:
+                bid = result.data["bids"][seat]
+                if state is not None and seat == info.dealer:
+                    cell.flag = "D"
+                if bid is None:
+                    cell.cls = "idle"
+                    cell.text = "·"
+                    cell.title = f"{names[seat]} is not in this hand"
+                else:
+                    cell.corner = str(bid)
+                    if result.complete:
+                        took = result.data["tricks"][seat]
+                        missed = took != bid
+                        cell.cls = "missed" if missed else "made"
+                        if elimination:
+                            cell.text = str(took)
+                            if seat in out_now:
+                                cell.note = "out"
+                                cell.cls += " out"
+                            cell.title = f"{names[seat]}: bid {bid}, took {took}"
+                        else:
+                            cell.text = number(result.totals[seat])
+                            cell.note = signed(result.points[seat])
+                            cell.title = f"{names[seat]}: {result.explain[seat]}"
+            row.cells.append(cell)
+        row.cls = "played" if result and result.complete else ("current" if result else "")
+        sheet.body.append(row)
+    winners = state.winners if state else ()
+    if elimination:
+        cells = [Cell(text="Out after", head=True, scope="row", cls="label")]
+        out_after: dict[int, int] = {}
+        if state:
+            for r in state.rounds:
+                for seat in r.facts.get("out_now", []) if r.complete else []:
+                    out_after.setdefault(seat, r.info.number)
+        for seat in range(players):
+            if seat in winners:
+                cells.append(Cell(text="wins", cls="total winner"))
+            elif seat in out_after:
+                cells.append(Cell(text=f"hand {out_after[seat]}", cls="total"))
+            else:
+                cells.append(Cell(cls="total"))
+        sheet.foot.append(Row(cells, cls="totals"))
+    else:
+        sheet.foot.append(_total_row(state.totals if state and state.rounds else None, players, winners))
+    return sheet

@@ -1,0 +1,72 @@
+"""The "call" paper layout: Call Bridge, a bid and a score column per player.
+
+A row per deal with each player's bid (bonus bids marked) and running score,
+the totals, and the scoring notes under the table.
+"""
+
+from __future__ import annotations
+
+from ..rules import GAMES, GameState
+from ..rules.call_bridge import BID_MAX, BID_MIN, BONUS_FROM, BONUS_POINTS
+from .common import BLANK_ROWS, MINUS, Cell, Row, Sheet, _head, _name_head, number, signed
+
+
+def call_notes(target: int | None) -> list[str]:
+    return [
+        f"Spades are always trumps. Bids are {BID_MIN} to {BID_MAX}. Made (tricks at least the bid): "
+        f"+ the bid. Missed: {MINUS} the bid.",
+        f"Bonus bid ({BONUS_FROM} or more): exactly the bid or one trick more scores +{BONUS_POINTS}; "
+        f"anything else scores {MINUS} the bid.",
+        f"{f'Target {target}' if target else 'The target'}: after a deal where someone has reached it, "
+        "the single highest total wins; a tie plays another deal.",
+    ]
+
+
+def _call_sheet(state: GameState | None, names: list[str], options: dict, rows: int | None) -> Sheet:
+    rules = GAMES["call-bridge"]
+    options = rules.clean_options(options)
+    players = 4
+    sheet = Sheet(
+        layout="call",
+        cols=["label"] + ["bid", "score"] * players,
+        head=[
+            Row(
+                [_head("Deal", cls="label", rowspan=2)]
+                + [_name_head(n, colspan=2, scope="colgroup") for n in names]
+            ),
+            Row([c for _ in range(players) for c in (_head("Bid", cls="sub"), _head("Score", cls="sub"))]),
+        ],
+        caption="Call Bridge score sheet: a bid and a score column per player",
+        notes=call_notes(None if state is None else options["target"]),
+        blank=state is None,
+    )
+    count = len(state.rounds) if state else (rows or BLANK_ROWS["call-bridge"])
+    for index in range(count):
+        result = state.rounds[index] if state else None
+        row = Row([Cell(text=str(index + 1), head=True, scope="row", cls="label")])
+        for seat in range(players):
+            bid_cell, score_cell = Cell(cls="bid"), Cell(cls="score")
+            if result is not None:
+                bid = result.data["bids"][seat]
+                bid_cell.text = str(bid)
+                if seat == result.info.dealer:
+                    bid_cell.flag = "D"
+                if bid >= BONUS_FROM:
+                    bid_cell.cls += " bonus"
+                    bid_cell.note = "bonus"
+                if result.complete:
+                    score_cell.text = number(result.totals[seat])
+                    score_cell.note = signed(result.points[seat])
+                    score_cell.cls += " missed" if result.points[seat] < 0 else " made"
+                    score_cell.title = f"{names[seat]}: {result.explain[seat]}"
+            row.cells += [bid_cell, score_cell]
+        row.cls = "played" if result and result.complete else ("current" if result else "")
+        sheet.body.append(row)
+    totals = state.totals if state and state.rounds else None
+    winners = state.winners if state else ()
+    cells = [Cell(text="Total", head=True, scope="row", cls="label")]
+    for seat in range(players):
+        cls = "total" + (" winner" if seat in winners else "")
+        cells.append(Cell(text=number(totals[seat]) if totals else "", cls=cls, colspan=2))
+    sheet.foot.append(Row(cells, cls="totals"))
+    return sheet

@@ -1,0 +1,89 @@
+"""What every paper sheet is made of: the table model and how numbers are printed.
+
+``Sheet`` (header rows, body rows, footer rows of ``Cell``) is drawn by one
+template (templates/games/print/_sheet.html) for every game; ``signed`` and
+``number`` print points with a real minus sign; ``deal_number`` reads a deal's
+label; the heading-cell helpers and how many rows a blank sheet gets are here too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+MINUS = "−"
+
+# Blank sheets: rows printed for games without a fixed number of rounds (one page each).
+BLANK_ROWS = {"call-bridge": 20, "mormon-bridge": 20, "minibridge": 16, "memory-bridge": 16}
+MAX_BLANK_ROWS = 60
+
+
+@dataclass
+class Cell:
+    text: str = ""
+    corner: str = ""  # small, top right: the bid, where the scorekeeper writes it
+    flag: str = ""  # small, top left: "D" for the dealer
+    note: str = ""  # small, under the text: this round's points
+    cls: str = ""
+    title: str = ""
+    colspan: int = 1
+    rowspan: int = 1
+    head: bool = False  # drawn as <th>
+    scope: str = ""
+
+
+@dataclass
+class Row:
+    cells: list[Cell]
+    cls: str = ""
+
+
+@dataclass
+class Sheet:
+    """One printed table, with what goes under it."""
+
+    layout: str  # "bids", "call", "minibridge", "memory": a CSS hook for column widths
+    cols: list[str]  # a class per column
+    head: list[Row]
+    body: list[Row] = field(default_factory=list)
+    foot: list[Row] = field(default_factory=list)
+    heading: str = ""  # e.g. "Personal score sheet for: Ann"
+    caption: str = ""  # for screen readers
+    points_table: list[tuple[int, int]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    blank: bool = False
+
+
+def signed(points: int | None) -> str:
+    if points is None:
+        return ""
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"{MINUS}{-points}"
+    return "0"
+
+
+def number(value: int | None) -> str:
+    """A total as printed: a real minus sign."""
+    if value is None:
+        return ""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def deal_number(label: str) -> str:
+    """The number in a deal's or hand's label ("Deal 4 redeal" gives "4"); other labels as they are."""
+    found = re.match(r"(?:Deal|Hand) (\d+)", label)
+    return found.group(1) if found else label
+
+
+def _head(text: str, **kwargs) -> Cell:
+    kwargs.setdefault("scope", "col")
+    return Cell(text=text, head=True, **kwargs)
+
+
+def _name_head(name: str, **kwargs) -> Cell:
+    """A player's column heading; an empty one is a line to write a name on."""
+    if name:
+        return _head(name, cls="name", title=name, **kwargs)
+    return _head("", cls="name write", **kwargs)

@@ -1,0 +1,119 @@
+"""The "memory" paper layout: Memory Bridge, both halves of every deal side by side.
+
+Per deal: the first-half tricks and scores, the contract, the second-half tricks
+and scores, and both players' running totals; unnamed players are A and B.
+"""
+
+from __future__ import annotations
+
+from ..rules import GAMES, GameState
+from ..rules.memory_bridge import contract_name as memory_contract_name
+from ..rules.memory_bridge import first_half_score
+from .common import BLANK_ROWS, Cell, Row, Sheet, _head, number
+
+
+def memory_notes(target: int | None) -> list[str]:
+    scores = ", ".join(f"{t} = {first_half_score(t)}" for t in range(7, 14))
+    return [
+        f"First half, no trumps: 7 tricks or more scores 100 plus the tricks over six ({scores}).",
+        "Second half: a made contract scores its tricks over six (no trumps 40 then 30, ♠ ♥ 30, ♦ ♣ 20), "
+        "doubled ×2, redoubled ×4. A failed or passed-out contract scores nothing.",
+        f"{f'Target {target}' if target else 'The target'}: checked after each half; the first to reach it wins.",
+    ]
+
+
+def _memory_sheet(state: GameState | None, names: list[str], options: dict, rows: int | None) -> Sheet:
+    rules = GAMES["memory-bridge"]
+    options = rules.clean_options(options)
+    # Unnamed players (a blank sheet) are A and B; the heading has lines for their names.
+    a, b = names[0] or "A", names[1] or "B"
+    head = [
+        Row(
+            [
+                _head("Deal", cls="label", rowspan=3),
+                _head("First half (no trumps)", colspan=4, scope="colgroup"),
+                _head("Second half", colspan=4, scope="colgroup"),
+                _head("Total", colspan=2, rowspan=2, scope="colgroup"),
+            ]
+        ),
+        Row(
+            [
+                _head("Tricks", colspan=2, scope="colgroup"),
+                _head("Score", colspan=2, scope="colgroup"),
+                _head("Contract", rowspan=2, cls="contract"),
+                _head("Tricks", rowspan=2),
+                _head("Score", colspan=2, scope="colgroup"),
+            ]
+        ),
+        Row([_head(n, cls="sub name", title=n) for n in (a, b, a, b, a, b, a, b)]),
+    ]
+    sheet = Sheet(
+        layout="memory",
+        cols=["label", "n", "n", "pts", "pts", "contract", "n", "pts", "pts", "pts", "pts"],
+        head=head,
+        caption="Memory Bridge score sheet: both halves of every deal",
+        notes=memory_notes(None if state is None else options["target"]),
+        blank=state is None,
+    )
+    count = len(state.rounds) if state else (rows or BLANK_ROWS["memory-bridge"])
+    for index in range(count):
+        result = state.rounds[index] if state else None
+        cells = [Cell(text=str(index + 1), head=True, scope="row", cls="label")]
+        if result is None:
+            cells += [Cell() for _ in range(10)]
+            sheet.body.append(Row(cells))
+            continue
+        facts = result.facts
+        data = result.data
+        for seat in (0, 1):
+            cells.append(
+                Cell(text=str(data["first_half"][seat]), flag="D" if seat == result.info.dealer else "")
+            )
+        for seat in (0, 1):
+            points = facts["first_half_points"][seat]
+            cells.append(Cell(text=str(points) if points else "", cls="score"))
+        if facts["ended_after_first_half"]:
+            cells.append(Cell(text="game over after the first half", colspan=4, cls="redeal"))
+        else:
+            contract = data.get("contract", "missing")
+            if contract is None:
+                cells.append(Cell(text="passed out"))
+            elif contract == "missing":
+                cells.append(Cell())
+            else:
+                cells.append(
+                    Cell(
+                        text=memory_contract_name(contract["level"], contract["strain"], contract["doubled"]),
+                        note=f"by {names[contract['declarer']]}",
+                    )
+                )
+            cells.append(Cell(text=str(data["tricks"]) if data.get("tricks") is not None else ""))
+            second = facts.get("second_half_points")
+            for seat in (0, 1):
+                points = second[seat] if second else None
+                cells.append(Cell(text=str(points) if points else "", cls="score"))
+        for seat in (0, 1):
+            cells.append(
+                Cell(
+                    text=number(result.totals[seat]),
+                    cls="total",
+                    title=f"{names[seat]}: {result.explain[seat]}",
+                )
+            )
+        sheet.body.append(Row(cells, cls="played" if result.complete else "current"))
+    totals = state.totals if state and state.rounds else None
+    winners = state.winners if state else ()
+    sheet.foot.append(
+        Row(
+            [Cell(text="Total", head=True, scope="row", cls="label", colspan=9)]
+            + [
+                Cell(
+                    text=number(totals[s]) if totals else "",
+                    cls="total" + (" winner" if s in winners else ""),
+                )
+                for s in (0, 1)
+            ],
+            cls="totals",
+        )
+    )
+    return sheet

@@ -1,0 +1,165 @@
+"""The "minibridge" paper layout: the personal score sheet of the rule text.
+
+Deal, seat, points held by N, S, E and W, the declaring side's points, the
+contract and the tricks: blank, one sheet per player scored "our way", or a
+recorded session on the same columns scored for both sides.
+"""
+
+from __future__ import annotations
+
+from ..rules import GameState
+from ..rules.minibridge import SIDE_NAMES, STRAIN_SYMBOLS
+from .common import MINUS, Cell, Row, Sheet, _head, deal_number, number, signed
+
+SEAT_LETTERS = ("N", "E", "S", "W")
+# The personal score sheet lists the points held in this order.
+PAPER_SEATS = (0, 2, 1, 3)
+
+
+def minibridge_notes() -> list[str]:
+    return [
+        "Tricks over six score: no trumps 40 for the first and 30 for each other, ♠ ♥ 30, ♦ ♣ 20. "
+        "A made contract adds 50 (part-score) or 300 (game).",
+        "Tricks needed: part-score 7; game 9 in no trumps, 10 in ♠ ♥, 11 in ♦ ♣. Short of that, "
+        "the defenders score 50 a trick.",
+        "Points split 20:20: the same dealer deals again; it is not a deal.",
+    ]
+
+
+def _points_head(last: list[Cell]) -> list[Row]:
+    """The two heading rows of the rule text's sheet, with ``last`` for the score columns."""
+    return [
+        Row(
+            [
+                _head("Deal No.", cls="label", rowspan=2),
+                _head("Seat (N, S, E or W)", rowspan=2, cls="seat"),
+                _head("Points held by", colspan=4, scope="colgroup"),
+                _head("Total points of declaring side", rowspan=2),
+                _head("Contract (Game or Part-score, suit or NT)", rowspan=2, cls="contract"),
+                _head("No. tricks made by declarer", rowspan=2),
+            ]
+            + last
+        ),
+    ]
+
+
+def _personal_sheet(name: str, rows: int) -> Sheet:
+    """The rule text's personal score sheet, blank, for one player."""
+    head = _points_head([_head("Score our way", colspan=2, scope="colgroup")])
+    head.append(
+        Row(
+            [_head(SEAT_LETTERS[s], cls="sub") for s in PAPER_SEATS]
+            + [_head("+", cls="sub"), _head(MINUS, cls="sub")]
+        )
+    )
+    sheet = Sheet(
+        layout="minibridge",
+        cols=["label", "seat", "hcp", "hcp", "hcp", "hcp", "side", "contract", "tricks", "score", "score"],
+        head=head,
+        heading=f"Personal score sheet for: {name}" if name else "Personal score sheet for:",
+        caption="Minibridge personal score sheet",
+        notes=minibridge_notes(),
+        blank=True,
+    )
+    for deal in range(1, rows + 1):
+        sheet.body.append(
+            Row([Cell(text=str(deal), head=True, scope="row", cls="label")] + [Cell() for _ in range(10)])
+        )
+    sheet.foot.append(
+        Row(
+            [
+                Cell(text="Total", head=True, scope="row", cls="label", colspan=9),
+                Cell(cls="total"),
+                Cell(cls="total"),
+            ],
+            cls="totals",
+        )
+    )
+    return sheet
+
+
+def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
+    """A recorded Minibridge session on the personal sheet's columns, scored for both sides."""
+    ns = f"N-S ({names[0]} & {names[2]})"
+    ew = f"E-W ({names[1]} & {names[3]})"
+    head = [
+        Row(
+            [
+                _head("Deal No.", cls="label", rowspan=2),
+                _head("Dealer", rowspan=2, cls="seat"),
+                _head("Points held by", colspan=4, scope="colgroup"),
+                _head("Total points of declaring side", rowspan=2),
+                _head("Contract", rowspan=2, cls="contract"),
+                _head("No. tricks made by declarer", rowspan=2),
+                _head("Score", colspan=2, scope="colgroup"),
+            ]
+        ),
+        Row(
+            [_head(SEAT_LETTERS[s], cls="sub", title=names[s]) for s in PAPER_SEATS]
+            + [_head(ns, cls="sub name"), _head(ew, cls="sub name")]
+        ),
+    ]
+    sheet = Sheet(
+        layout="minibridge",
+        cols=["label", "seat", "hcp", "hcp", "hcp", "hcp", "side", "contract", "tricks", "score", "score"],
+        head=head,
+        caption="Minibridge score sheet",
+        notes=minibridge_notes(),
+    )
+    for result in state.rounds:
+        facts = result.facts
+        data = result.data
+        cells = [
+            Cell(text=deal_number(result.info.label), head=True, scope="row", cls="label"),
+            Cell(text=SEAT_LETTERS[result.info.dealer], title=f"{names[result.info.dealer]} deals"),
+        ]
+        cells += [Cell(text=str(data["hcp"][s]), title=names[s]) for s in PAPER_SEATS]
+        if facts.get("redeal"):
+            cells.append(Cell(text="20:20: redealt by the same dealer", colspan=5, cls="redeal"))
+            sheet.body.append(Row(cells, cls="played redeal"))
+            continue
+        side = facts["declaring_side"]
+        declarer = facts["declarer"]
+        cells.append(Cell(text=f"{SIDE_NAMES[side]} {facts['side_hcp'][side]}"))
+        contract = data.get("contract")
+        if contract:
+            kind = "Game" if contract["game"] else "Part-score"
+            cells.append(
+                Cell(
+                    text=f"{kind} {STRAIN_SYMBOLS[contract['strain']]}",
+                    note=f"by {SEAT_LETTERS[declarer]}",
+                    title=f"{names[declarer]} declares",
+                )
+            )
+        else:
+            cells.append(Cell(note=f"by {SEAT_LETTERS[declarer]}"))
+        cells.append(Cell(text=str(data["tricks"]) if data.get("tricks") is not None else ""))
+        for seat in (0, 1):
+            if result.complete:
+                cells.append(
+                    Cell(
+                        text=signed(result.points[seat]) if result.points[seat] else "",
+                        note=f"= {number(result.totals[seat])}",
+                        cls="score",
+                        title=result.explain[seat],
+                    )
+                )
+            else:
+                cells.append(Cell(cls="score"))
+        sheet.body.append(Row(cells, cls="played" if result.complete else "current"))
+    totals = state.totals if state.rounds else None
+    winners = state.winners
+    sheet.foot.append(
+        Row(
+            [Cell(text="Total", head=True, scope="row", cls="label", colspan=9)]
+            + [
+                Cell(
+                    text=number(totals[s]) if totals else "",
+                    cls="total" + (" winner" if s in winners else ""),
+                )
+                for s in (0, 1)
+            ],
+            cls="totals",
+        )
+    )
+    return sheet

@@ -1,0 +1,149 @@
+"""The Memory Bridge score sheet page: a row per deal, the two players' totals, and ``TABLE``.
+
+Each row gives both halves of a deal (or that the game ended after the first
+half), each player's running total with what the deal added; ``TABLE`` draws the
+sheet page with its entry panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...rules.memory_bridge import (
+    contract_name,
+)
+from ..table import (
+    Table,
+)
+from .panels import Panel, current_panel
+
+SHEET = "games/memory_bridge/sheet.html"
+UPDATE = "games/memory_bridge/update.html"
+
+
+@dataclass
+class PlayerCell:
+    seat: int
+    text: str = ""
+    parts: str = ""
+    explain: str = ""
+
+
+@dataclass
+class DealRow:
+    key: str
+    number: int
+    state: str  # "done", "current"
+    dealer: int
+    dealer_name: str
+    main: str = ""
+    sub: str = ""
+    first: str = ""
+    ended: bool = False
+    cells: list[PlayerCell] = field(default_factory=list)
+
+
+def deal_rows(loaded) -> list[DealRow]:
+    state, names = loaded.state, loaded.names
+    rows = []
+    for result in state.rounds:
+        info, data, facts = result.info, result.data, result.facts
+        fh = data["first_half"]
+        row = DealRow(
+            key=f"round-{info.number}",
+            number=info.number,
+            state="done" if result.complete else "current",
+            dealer=info.dealer,
+            dealer_name=names[info.dealer],
+            first=f"1st half {fh[0]}–{fh[1]}",
+            ended=bool(facts["ended_after_first_half"]),
+        )
+        if facts["ended_after_first_half"]:
+            row.main, row.sub = "Game over", "target reached in the first half"
+        elif "contract" not in data:
+            row.main, row.sub = "Auction", "contract to come"
+        elif data["contract"] is None:
+            row.main, row.sub = "Passed out", "no second half"
+        else:
+            c = data["contract"]
+            row.main = contract_name(c["level"], c["strain"], c["doubled"])
+            row.sub = f"{names[c['declarer']]} · " + (
+                f"took {data['tricks']}" if "tricks" in data else "to play"
+            )
+        first_points = facts["first_half_points"]
+        second_points = facts["second_half_points"] or [0, 0]
+        for seat in (0, 1):
+            parts = [f"+{p}" for p in (first_points[seat], second_points[seat]) if p]
+            row.cells.append(
+                PlayerCell(
+                    seat=seat,
+                    text=str(result.totals[seat]),
+                    parts=" ".join(parts),
+                    explain=f"{names[seat]}: {result.explain[seat]}; total {result.totals[seat]}",
+                )
+            )
+        rows.append(row)
+    info = state.next_round
+    if not state.finished and info is not None and state.current is None:
+        rows.append(
+            DealRow(
+                key=f"round-{info.number}",
+                number=info.number,
+                state="current",
+                dealer=info.dealer,
+                dealer_name=names[info.dealer],
+                sub="first half to come",
+                cells=[PlayerCell(0), PlayerCell(1)],
+            )
+        )
+    return rows
+
+
+def players_context(loaded) -> list[dict]:
+    state, names = loaded.state, loaded.names
+    target = state.options["target"]
+    return [
+        {
+            "seat": seat,
+            "name": names[seat],
+            "total": state.totals[seat],
+            "to_go": max(0, target - state.totals[seat]),
+        }
+        for seat in (0, 1)
+    ]
+
+
+def _context(loaded, panel: Panel) -> dict:
+    state, names = loaded.state, loaded.names
+    last = state.rounds[-1] if state.rounds else None
+    return {
+        "session": loaded.session,
+        "names": names,
+        "rows": deal_rows(loaded),
+        "players": players_context(loaded),
+        "target": state.options["target"],
+        "state": state,
+        "panel": panel,
+        "winners": [names[s] for s in state.winners],
+        "win_detail": f", reaching the target in the first half of deal {len(state.rounds)}"
+        if state.finished and not state.finished_early and last and last.facts["ended_after_first_half"]
+        else "",
+        "leaders": state.winners
+        if state.finished
+        else ([s for s in (0, 1) if state.totals[s] == max(state.totals)] if state.rounds else []),
+    }
+
+
+class MemoryBridgeTable(Table):
+    sheet_template = SHEET
+    update_template = UPDATE  # the panel, and the scoreboard when told ``oob_scoreboard``
+    round_word = "Deal"
+
+    def context(self, loaded, panel):
+        return _context(loaded, panel)
+
+    def current_panel(self, loaded):
+        return current_panel(loaded)
+
+
+TABLE = MemoryBridgeTable()
