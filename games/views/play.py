@@ -1,6 +1,6 @@
 """One door to every game's table: dispatch by the session's game, plus what all games share.
 
-Each game with screens has a module here (``bugger.py``...) offering ``sheet``,
+Each game with screens has a module or package here (``bugger``, ``minibridge``...) offering ``sheet``,
 ``new_game`` and an ``ACTIONS`` map of round actions; this module checks the
 login, the owner (another user's game is a 404) and the HTTP method before
 handing over. What the game modules share in between lives in ``table.py``.

@@ -1,6 +1,6 @@
 """What every game's table shares: the answers to a round's write, and starting a new game.
 
-Each game's screens module (``bugger.py``, ``minibridge.py``...; the bidding games
+Each game's screens module or package (``bugger``, ``minibridge``...; the bidding games
 through ``bidding.BiddingTable``) makes one ``Table``: it names the sheet's
 templates and says what they are given and what is to be entered now. The answers
 are then the same everywhere: a plain POST that worked redirects to the sheet
