@@ -46,8 +46,47 @@ def share(part: int, whole: int) -> float | None:
     return part / whole if whole else None
 
 
+class Ratios:
+    """Figures worked out from counts, the same for one game and for all of a player's games."""
+
+    won: int
+    finished: int
+    bids: int
+    made: int
+    over: int
+    under: int
+    zero_bids: int
+    zero_made: int
+
+    @property
+    def win_share(self) -> float | None:
+        return share(self.won, self.finished)
+
+    @property
+    def bid_accuracy(self) -> float | None:
+        return share(self.made, self.bids)
+
+    @property
+    def zero_success(self) -> float | None:
+        return share(self.zero_made, self.zero_bids)
+
+    @property
+    def tendency(self) -> str:
+        return tendency(self.over, self.under, self.bids)
+
+
+class Total:
+    """A count summed over a player's games (``PlayerStats.games``)."""
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, stats, owner=None) -> int:
+        return sum(getattr(g, self.name) for g in stats.games)
+
+
 @dataclass
-class GameStats:
+class GameStats(Ratios):
     """One game's figures for one player."""
 
     game: str
@@ -75,29 +114,13 @@ class GameStats:
         return self.game in ZERO_BID_GAMES
 
     @property
-    def win_share(self) -> float | None:
-        return share(self.won, self.finished)
-
-    @property
     def average_score(self) -> float | None:
         return self.score_sum / self.scored if self.scored else None
-
-    @property
-    def bid_accuracy(self) -> float | None:
-        return share(self.made, self.bids)
-
-    @property
-    def zero_success(self) -> float | None:
-        return share(self.zero_made, self.zero_bids)
 
     @property
     def average_miss(self) -> float | None:
         """Tricks taken minus tricks bid, on average: below 0 over-bids, above 0 under-bids."""
         return self.tricks_minus_bids / self.bids if self.bids else None
-
-    @property
-    def tendency(self) -> str:
-        return tendency(self.over, self.under, self.bids)
 
 
 def tendency(over: int, under: int, bids: int) -> str:
@@ -123,65 +146,20 @@ class Result:
 
 
 @dataclass
-class PlayerStats:
+class PlayerStats(Ratios):
     player: Player
     games: list[GameStats]  # games played, in the registry's order
     results: dict[str, list[Result]] = field(default_factory=dict)  # game -> finished games, oldest first
 
-    def _sum(self, name: str, games=None) -> int:
-        return sum(getattr(g, name) for g in self.games if games is None or g.game in games)
-
-    @property
-    def played(self) -> int:
-        return self._sum("played")
-
-    @property
-    def finished(self) -> int:
-        return self._sum("finished")
-
-    @property
-    def won(self) -> int:
-        return self._sum("won")
-
-    @property
-    def bids(self) -> int:
-        return self._sum("bids")
-
-    @property
-    def made(self) -> int:
-        return self._sum("made")
-
-    @property
-    def over(self) -> int:
-        return self._sum("over")
-
-    @property
-    def under(self) -> int:
-        return self._sum("under")
-
-    @property
-    def zero_bids(self) -> int:
-        return self._sum("zero_bids")
-
-    @property
-    def zero_made(self) -> int:
-        return self._sum("zero_made")
-
-    @property
-    def bid_accuracy(self) -> float | None:
-        return share(self.made, self.bids)
-
-    @property
-    def zero_success(self) -> float | None:
-        return share(self.zero_made, self.zero_bids)
-
-    @property
-    def win_share(self) -> float | None:
-        return share(self.won, self.finished)
-
-    @property
-    def tendency(self) -> str:
-        return tendency(self.over, self.under, self.bids)
+    played = Total()
+    finished = Total()
+    won = Total()
+    bids = Total()
+    made = Total()
+    over = Total()
+    under = Total()
+    zero_bids = Total()
+    zero_made = Total()
 
     @property
     def best_game(self) -> GameStats | None:
