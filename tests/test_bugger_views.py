@@ -8,14 +8,11 @@ from django.urls import reverse
 from games.models import Entry, GameSession, Round
 
 from .conftest import TableClient, everyone_makes
+from .helpers import url
 
 pytestmark = pytest.mark.django_db
 
 FIVE = ["Bob", "Helen", "Corky", "Kim", "Randi"]
-
-
-def url(name, session, *args):
-    return reverse(f"games:{name}", args=[session.pk, *args])
 
 
 def bids_data(bids):

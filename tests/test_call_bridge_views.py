@@ -11,6 +11,7 @@ from games import services
 from games.models import Entry, GameSession, Round
 
 from .conftest import TableClient
+from .helpers import body
 
 pytestmark = pytest.mark.django_db
 
@@ -66,10 +67,6 @@ def tricks_data(tricks, save=True):
 def totals(session):
     last = Round.objects.filter(session=session, complete=True).order_by("-number").first()
     return list(last.entries.order_by("position").values_list("total", flat=True))
-
-
-def body(response):
-    return response.content.decode()
 
 
 def has(text, response):

@@ -14,6 +14,7 @@ from games import services
 from games.models import Entry, GameSession, Round
 
 from .conftest import TableClient
+from .helpers import action, body, escaped, url
 
 pytestmark = pytest.mark.django_db
 
@@ -66,22 +67,6 @@ def deal(fh, con="absent", tricks=None):
     if tricks is not None:
         data["tricks"] = tricks
     return data
-
-
-def url(name, session, *args):
-    return reverse(f"games:{name}", args=[session.pk, *args])
-
-
-def action(session, number, name):
-    return reverse("games:round-action", args=[session.pk, number, name])
-
-
-def body(response) -> str:
-    return response.content.decode()
-
-
-def escaped(text: str) -> str:
-    return text.replace("'", "&#x27;")
 
 
 def totals() -> list[int]:

@@ -11,6 +11,7 @@ from games import services
 from games.models import Entry, GameSession, Round
 
 from .conftest import TableClient
+from .helpers import body
 
 pytestmark = pytest.mark.django_db
 
@@ -60,10 +61,6 @@ def tricks_data(tricks, save=True):
     if save:
         data["save"] = "1"
     return data
-
-
-def body(response):
-    return response.content.decode()
 
 
 def has(text, response):
