@@ -7,6 +7,7 @@ request to anywhere but the live server on 127.0.0.1 fails the test.
 from __future__ import annotations
 
 import os
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -29,7 +30,12 @@ def pytest_collection_modifyitems(items):
 def browser():
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"{CHROMIUM} is missing: run scripts/test, which installs Debian's chromium package.")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # A loaded CI machine (two workers, two browsers, two live servers on two cores)
+    # can take a few seconds over one answer; give every expectation the same room as
+    # every action.
+    expect.set_options(timeout=10_000)
 
     with sync_playwright() as p:
         browser = p.chromium.launch(
@@ -49,24 +55,67 @@ def browser():
         browser.close()
 
 
-class Phone:
-    """A phone-sized page that counts taps and refuses to talk to anything but the live server."""
+# Every htmx step the page takes, written to the console for the flight log below (a
+# failed request or swap as an error the test fails on); and a flag that the page's
+# scripts have run (htmx processes the page on DOMContentLoaded).
+PAGE_SCRIPT = """
+document.addEventListener("DOMContentLoaded", () => { document.documentElement.dataset.scriptsRan = "yes"; });
+for (const name of ["htmx:beforeRequest", "htmx:afterRequest", "htmx:beforeSwap", "htmx:afterSettle",
+                    "htmx:abort", "htmx:sendError", "htmx:responseError", "htmx:swapError",
+                    "htmx:targetError", "htmx:oobErrorNoTarget"]) {
+  document.addEventListener(name, (e) => {
+    const elt = e.detail && e.detail.elt;
+    const xhr = e.detail && e.detail.xhr;
+    const line = "[" + name + "] " + (elt ? elt.tagName + (elt.id ? "#" + elt.id : "") : "")
+                 + (xhr && xhr.status ? " " + xhr.status : "");
+    if (name.includes("Error")) console.error("htmx failed: " + line); else console.debug(line);
+  }, true);
+}
+"""
 
-    def __init__(self, context, base_url):
+
+class Phone:
+    """A phone-sized page that counts taps and refuses to talk to anything but the live server.
+
+    It keeps a flight log (taps, requests, responses, htmx events, console lines,
+    with times) that a failing test prints, so a failure on CI can be read later.
+    """
+
+    def __init__(self, context, base_url, javascript=True):
         self.context = context
+        self.javascript = javascript
         self.base_url = base_url
         self.page = context.new_page()
         self.taps = 0
         self.outside: list[str] = []
         self.errors: list[str] = []
         self.server_errors: list[str] = []
+        self.log: list[str] = []
+        self._start = time.monotonic()
         host = urlsplit(base_url).hostname
         context.route("**/*", self._guard(host))
-        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        self.page.on(
-            "response",
-            lambda r: self.server_errors.append(f"{r.status} {r.url}") if r.status >= 500 else None,
-        )
+        self.page.add_init_script(PAGE_SCRIPT)
+        self.page.on("pageerror", lambda exc: (self.errors.append(str(exc)), self.note(f"page error: {exc}")))
+        self.page.on("console", self._console)
+        self.page.on("request", lambda r: self.note(f"-> {r.method} {self._path(r.url)}"))
+        self.page.on("requestfailed", lambda r: self.note(f"xx {r.method} {self._path(r.url)} {r.failure}"))
+        self.page.on("response", self._response)
+
+    def note(self, line: str) -> None:
+        self.log.append(f"{time.monotonic() - self._start:8.3f}s {line}")
+
+    def _path(self, url: str) -> str:
+        return url.removeprefix(self.base_url)
+
+    def _console(self, message):
+        self.note(f"console {message.type}: {message.text}")
+        if message.text.startswith("htmx failed: "):
+            self.errors.append(message.text)
+
+    def _response(self, response):
+        self.note(f"<- {response.status} {response.request.method} {self._path(response.url)}")
+        if response.status >= 500:
+            self.server_errors.append(f"{response.status} {response.url}")
 
     def _guard(self, host):
         def handle(route):
@@ -87,8 +136,25 @@ class Phone:
             if isinstance(selector_or_locator, str)
             else selector_or_locator
         )
+        self.note(f"tap {selector_or_locator}")
+        if self.javascript:
+            # A person cannot tap before the page has loaded its scripts; a test can, right
+            # after a navigation: the tap would then change a chip that htmx never hears of.
+            # (A locator, not wait_for_function: the page's CSP forbids evaluating strings.)
+            self.page.locator("html[data-scripts-ran]").wait_for(state="attached")
         locator.tap()
         self.taps += 1
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed:
+        for name in ("phone", "plain_phone"):
+            phone = item.funcargs.get(name) if hasattr(item, "funcargs") else None
+            if isinstance(phone, Phone) and phone.log:
+                report.sections.append((f"flight log of {name} (last 80 lines)", "\n".join(phone.log[-80:])))
+    return report
 
 
 @pytest.fixture
@@ -99,7 +165,7 @@ def phone(browser, live_server):
     yield phone
     context.close()
     assert phone.outside == [], f"requests left 127.0.0.1: {phone.outside}"
-    assert phone.errors == [], f"JavaScript errors: {phone.errors}"
+    assert phone.errors == [], f"JavaScript or htmx errors: {phone.errors}"
     assert phone.server_errors == [], f"server errors: {phone.server_errors}"
 
 
@@ -108,7 +174,7 @@ def plain_phone(browser, live_server):
     """The same phone with JavaScript switched off."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=False)
     context.set_default_timeout(10_000)
-    phone = Phone(context, live_server.url)
+    phone = Phone(context, live_server.url, javascript=False)
     yield phone
     context.close()
     assert phone.outside == []
