@@ -182,11 +182,12 @@ class GameRules:
 
     def check_setup(self, players: int, first_dealer: int) -> None:
         """Refuse a player count or first dealer the game cannot have."""
+        fixed = self.min_players == self.max_players
+        if fixed and players != self.min_players:
+            raise RuleError(f"{self.name} is for exactly {self.min_players} players.")
         if players < self.min_players:
             raise RuleError(f"{self.name} needs at least {self.min_players} players.")
         if self.max_players is not None and players > self.max_players:
-            if self.min_players == self.max_players:
-                raise RuleError(f"{self.name} is for exactly {self.min_players} players.")
             raise RuleError(f"{self.name} takes at most {self.max_players} players.")
         if not 0 <= first_dealer < self.seated(players):
             raise RuleError("The first dealer must be one of the players at the table.")

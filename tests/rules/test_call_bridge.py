@@ -475,7 +475,7 @@ def test_only_the_last_deal_may_be_unfinished():
 @pytest.mark.parametrize(
     ("players", "first_dealer", "options", "message", "field"),
     [
-        (3, 0, {}, "Call Bridge needs at least 4 players.", None),
+        (3, 0, {}, "Call Bridge is for exactly 4 players.", None),
         (5, 0, {}, "Call Bridge is for exactly 4 players.", None),
         (4, 4, {}, "The first dealer must be one of the players at the table.", None),
         (4, -1, {}, "The first dealer must be one of the players at the table.", None),

@@ -581,7 +581,7 @@ def test_messages_without_names():
 @pytest.mark.parametrize(
     ("players", "first_dealer", "options", "text"),
     [
-        (1, 0, None, "at least 2 players"),
+        (1, 0, None, "exactly 2 players"),
         (3, 0, None, "exactly 2 players"),
         (2, 2, None, "first dealer"),
         (2, 0, {"target": 0}, "at least 1"),

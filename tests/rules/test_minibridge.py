@@ -689,7 +689,7 @@ def test_messages_name_seats_without_names():
 @pytest.mark.parametrize(
     ("players", "first_dealer", "text"),
     [
-        (3, 0, "at least 4 players"),
+        (3, 0, "exactly 4 players"),
         (5, 0, "exactly 4 players"),
         (4, 4, "first dealer"),
         (4, -1, "first dealer"),
