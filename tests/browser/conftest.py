@@ -60,11 +60,12 @@ def browser():
 # scripts have run (htmx processes the page on DOMContentLoaded).
 PAGE_SCRIPT = """
 document.addEventListener("DOMContentLoaded", () => { document.documentElement.dataset.scriptsRan = "yes"; });
-for (const name of ["htmx:beforeRequest", "htmx:afterRequest", "htmx:beforeSwap", "htmx:afterSettle",
+for (const name of ["click", "change", "htmx:confirm", "htmx:validation:halted", "htmx:beforeRequest",
+                    "htmx:beforeSend", "htmx:afterRequest", "htmx:beforeSwap", "htmx:afterSettle",
                     "htmx:abort", "htmx:sendError", "htmx:responseError", "htmx:swapError",
                     "htmx:targetError", "htmx:oobErrorNoTarget"]) {
   document.addEventListener(name, (e) => {
-    const elt = e.detail && e.detail.elt;
+    const elt = (e.detail && e.detail.elt) || e.target;
     const xhr = e.detail && e.detail.xhr;
     const line = "[" + name + "] " + (elt ? elt.tagName + (elt.id ? "#" + elt.id : "") : "")
                  + (xhr && xhr.status ? " " + xhr.status : "");
@@ -153,7 +154,9 @@ def pytest_runtest_makereport(item, call):
         for name in ("phone", "plain_phone"):
             phone = item.funcargs.get(name) if hasattr(item, "funcargs") else None
             if isinstance(phone, Phone) and phone.log:
-                report.sections.append((f"flight log of {name} (last 80 lines)", "\n".join(phone.log[-80:])))
+                report.sections.append(
+                    (f"flight log of {name} (last 150 lines)", "\n".join(phone.log[-150:]))
+                )
     return report
 
 
