@@ -180,8 +180,8 @@ class GameRules:
             cleaned[opt.name] = value
         return cleaned
 
-    def check_setup(self, players: int, first_dealer: int) -> None:
-        """Refuse a player count or first dealer the game cannot have."""
+    def check_setup(self, players: int, first_dealer: int, options: dict) -> None:
+        """Refuse a player count or first dealer the game cannot have (``options`` cleaned)."""
         fixed = self.min_players == self.max_players
         if fixed and players != self.min_players:
             raise RuleError(f"{self.name} is for exactly {self.min_players} players.")
@@ -215,6 +215,20 @@ class GameRules:
         ``finished_early`` ends the game after the recorded rounds (an unfinished
         last round is then refused); the highest total wins.
         """
+        options = self.clean_options(options)
+        self.check_setup(players, first_dealer, options)
+        return self.play(players, options, first_dealer, rounds, finished_early, names)
+
+    def play(
+        self,
+        players: int,
+        options: dict,
+        first_dealer: int,
+        rounds: list[dict],
+        finished_early: bool,
+        names: list[str] | None,
+    ) -> GameState:
+        """The game's own part of ``replay``: the options are cleaned and the setup checked."""
         raise NotImplementedError
 
     # -- helpers for subclasses ---------------------------------------------

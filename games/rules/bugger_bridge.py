@@ -178,18 +178,7 @@ class BuggerBridge(GameRules):
             line += f"; redeal penalty {penalty}"
         return line
 
-    def replay(
-        self,
-        *,
-        players: int,
-        options: dict | None,
-        first_dealer: int,
-        rounds: list[dict],
-        finished_early: bool = False,
-        names: list[str] | None = None,
-    ) -> GameState:
-        options = self.clean_options(options)
-        self.check_setup(players, first_dealer)
+    def play(self, players, options, first_dealer, rounds, finished_early, names) -> GameState:
         schedule = self.schedule(players, first_dealer)
         totals = [0] * players
         results: list[RoundResult] = []

@@ -160,24 +160,13 @@ class CallBridge(GameRules):
 
     # -- the game ------------------------------------------------------------------
 
-    def replay(
-        self,
-        *,
-        players: int,
-        options: dict | None,
-        first_dealer: int,
-        rounds: list[dict],
-        finished_early: bool = False,
-        names: list[str] | None = None,
-    ) -> GameState:
+    def play(self, players, options, first_dealer, rounds, finished_early, names) -> GameState:
         """Check and score every deal; see ``GameRules.replay``.
 
         The game ends after the first complete deal where some total is at or above
         the target and one player alone has the highest total; that player wins.
         Ended early, the highest total wins (shared when equal).
         """
-        options = self.clean_options(options)
-        self.check_setup(players, first_dealer)
         target = options["target"]
         totals = [0] * players
         results: list[RoundResult] = []

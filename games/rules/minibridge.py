@@ -344,18 +344,7 @@ class Minibridge(GameRules):
 
     # -- the game ---------------------------------------------------------------
 
-    def replay(
-        self,
-        *,
-        players: int,
-        options: dict | None,
-        first_dealer: int,
-        rounds: list[dict],
-        finished_early: bool = False,
-        names: list[str] | None = None,
-    ) -> GameState:
-        options = self.clean_options(options)
-        self.check_setup(players, first_dealer)
+    def play(self, players, options, first_dealer, rounds, finished_early, names) -> GameState:
         totals = [0] * 4
         results: list[RoundResult] = []
         deals_played = 0  # redeals are not deals

@@ -158,18 +158,15 @@ class MormonBridge(GameRules):
         """Players at the table at the start: the first 14 listed; the rest wait (elimination)."""
         return min(players, TABLE_MAX)
 
-    def check_setup(self, players: int, first_dealer: int, *, mode: str | None = None) -> None:
-        """Refuse a player count or first dealer the game cannot have.
-
-        Without ``mode`` only what holds for every mode is checked (4 or more players,
-        a first dealer among the first 14); ``replay`` passes the mode.
-        """
-        if mode is not None and mode != ELIMINATION and players > TABLE_MAX:
+    def check_setup(self, players: int, first_dealer: int, options: dict) -> None:
+        """Refuse a player count or first dealer the game cannot have: only elimination lets more than 14 play."""
+        mode = options["mode"]
+        if mode != ELIMINATION and players > TABLE_MAX:
             raise RuleError(
                 f"{MODE_NAMES.get(mode, mode)} Mormon Bridge takes at most {TABLE_MAX} players; "
                 "only elimination lets more players wait for a place."
             )
-        super().check_setup(players, first_dealer)
+        super().check_setup(players, first_dealer, options)
 
     # -- hands -----------------------------------------------------------------------
 
@@ -324,25 +321,13 @@ class MormonBridge(GameRules):
 
     # -- the game ------------------------------------------------------------------------
 
-    def replay(
-        self,
-        *,
-        players: int,
-        options: dict | None,
-        first_dealer: int,
-        rounds: list[dict],
-        finished_early: bool = False,
-        names: list[str] | None = None,
-    ) -> GameState:
+    def play(self, players, options, first_dealer, rounds, finished_early, names) -> GameState:
         """Check and score every hand; see ``GameRules.replay`` and the class docstring.
 
         Ended early, the highest total wins (shared when equal); in elimination every
         player still in (not out: at the table or still waiting) shares the win.
         """
-        options = self.clean_options(options)
-        mode = options["mode"]
-        self.check_setup(players, first_dealer, mode=mode)
-        if mode == ELIMINATION:
+        if options["mode"] == ELIMINATION:
             return self._replay_elimination(players, options, first_dealer, rounds, finished_early, names)
         return self._replay_points(players, options, first_dealer, rounds, finished_early, names)
 
