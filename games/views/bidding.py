@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import services
-from ..forms import parse_seat_numbers
+from ..forms import parse_seat_numbers, rule_error_to_seat
 from ..rules import RoundInfo, RoundResult, RuleError, get_rules
 from ..rules.bugger_bridge import bid_total_line
 from ..sheet import Chip, EntryRow
@@ -162,7 +162,7 @@ class BiddingTable(Table):
 
     def bids_refused(self, loaded, info, bids, exc: RuleError, trump: str) -> TablePanel:
         """The panel after the rules refused a full set of bids: the message, the input kept."""
-        errors, message = ({exc.player: exc.message}, "") if exc.player is not None else ({}, exc.message)
+        errors, message = rule_error_to_seat(exc)
         return self.bids_panel(loaded, info, bids, errors, message, trump=trump)
 
     # -- panels --------------------------------------------------------------
@@ -424,7 +424,7 @@ class BiddingTable(Table):
         try:
             loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
         except RuleError as exc:
-            errors, message = ({exc.player: exc.message}, "") if exc.player is not None else ({}, exc.message)
+            errors, message = rule_error_to_seat(exc)
             return self.refused(
                 request, loaded, self.tricks_panel(loaded, info, bids, tricks, errors, message)
             )
