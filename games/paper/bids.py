@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..rules import GAMES, GameState
 from ..rules.bugger_bridge import REDEAL_PENALTY, made_points
 from ..rules.mormon_bridge import ELIMINATION, FOUR_CARD, MODE_NAMES, REGULAR
-from .common import BLANK_ROWS, Cell, Row, Sheet, _head, _name_head, number, signed
+from .common import BLANK_ROWS, Cell, Row, Sheet, _head, _name_head, number, signed, total_row
 
 TRUMP_MARKS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣", "none": "NT"}
 ROOK_WORDS = {"red": "red", "yellow": "yellow", "green": "green", "black": "black", "rook": "Rook"}
@@ -18,15 +18,6 @@ ROOK_WORDS = {"red": "red", "yellow": "yellow", "green": "green", "black": "blac
 
 def _bids_head(first: str, names: list[str]) -> list[Row]:
     return [Row([_head(first, cls="label")] + [_name_head(n) for n in names])]
-
-
-def _total_row(totals: list[int] | None, players: int, winners=(), label="Total") -> Row:
-    cells = [Cell(text=label, head=True, scope="row", cls="label")]
-    for seat in range(players):
-        text = number(totals[seat]) if totals is not None else ""
-        won = seat in winners
-        cells.append(Cell(text=text, cls="total winner" if won else "total", title="won" if won else ""))
-    return Row(cells, cls="totals")
 
 
 def bugger_notes(hook: bool, players: int) -> list[str]:
@@ -80,7 +71,7 @@ def _bugger_sheet(state: GameState | None, names: list[str], players: int, optio
         row.cls = "played" if result and result.complete else ("current" if result else "")
         sheet.body.append(row)
     winners = state.winners if state else ()
-    sheet.foot.append(_total_row(state.totals if state and state.rounds else None, players, winners))
+    sheet.foot.append(total_row(state.totals if state and state.rounds else None, players, winners))
     return sheet
 
 
@@ -192,5 +183,5 @@ def _mormon_sheet(
                 cells.append(Cell(cls="total"))
         sheet.foot.append(Row(cells, cls="totals"))
     else:
-        sheet.foot.append(_total_row(state.totals if state and state.rounds else None, players, winners))
+        sheet.foot.append(total_row(state.totals if state and state.rounds else None, players, winners))
     return sheet

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..rules import GAMES, GameState
 from ..rules.call_bridge import BID_MAX, BID_MIN, BONUS_FROM, BONUS_POINTS
-from .common import BLANK_ROWS, MINUS, Cell, Row, Sheet, _head, _name_head, number, signed
+from .common import BLANK_ROWS, MINUS, Cell, Row, Sheet, _head, _name_head, number, signed, total_row
 
 
 def call_notes(target: int | None) -> list[str]:
@@ -63,10 +63,5 @@ def _call_sheet(state: GameState | None, names: list[str], options: dict, rows: 
         row.cls = "played" if result and result.complete else ("current" if result else "")
         sheet.body.append(row)
     totals = state.totals if state and state.rounds else None
-    winners = state.winners if state else ()
-    cells = [Cell(text="Total", head=True, scope="row", cls="label")]
-    for seat in range(players):
-        cls = "total" + (" winner" if seat in winners else "")
-        cells.append(Cell(text=number(totals[seat]) if totals else "", cls=cls, colspan=2))
-    sheet.foot.append(Row(cells, cls="totals"))
+    sheet.foot.append(total_row(totals, players, state.winners if state else (), span=2))
     return sheet

@@ -3,7 +3,8 @@
 ``Sheet`` (header rows, body rows, footer rows of ``Cell``) is drawn by one
 template (templates/games/print/_sheet.html) for every game; ``signed`` and
 ``number`` print points with a real minus sign; ``deal_number`` reads a deal's
-label; the heading-cell helpers and how many rows a blank sheet gets are here too.
+label; the heading-cell helpers, the totals row and how many rows a blank sheet
+gets are here too.
 """
 
 from __future__ import annotations
@@ -87,3 +88,27 @@ def _name_head(name: str, **kwargs) -> Cell:
     if name:
         return _head(name, cls="name", title=name, **kwargs)
     return _head("", cls="name write", **kwargs)
+
+
+def total_row(
+    totals: list[int] | None,
+    columns: int,
+    winners=(),
+    *,
+    label: str = "Total",
+    label_span: int = 1,
+    span: int = 1,
+) -> Row:
+    """The footer row of totals (empty cells to write in when ``totals`` is None); winners marked."""
+    cells = [Cell(text=label, head=True, scope="row", cls="label", colspan=label_span)]
+    for column in range(columns):
+        won = column in winners
+        cells.append(
+            Cell(
+                text=number(totals[column]) if totals is not None else "",
+                cls="total winner" if won else "total",
+                title="won" if won else "",
+                colspan=span,
+            )
+        )
+    return Row(cells, cls="totals")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..rules import GAMES, GameState
 from ..rules.memory_bridge import contract_name as memory_contract_name
 from ..rules.memory_bridge import first_half_score
-from .common import BLANK_ROWS, Cell, Row, Sheet, _head, number
+from .common import BLANK_ROWS, Cell, Row, Sheet, _head, number, total_row
 
 
 def memory_notes(target: int | None) -> list[str]:
@@ -102,18 +102,5 @@ def _memory_sheet(state: GameState | None, names: list[str], options: dict, rows
             )
         sheet.body.append(Row(cells, cls="played" if result.complete else "current"))
     totals = state.totals if state and state.rounds else None
-    winners = state.winners if state else ()
-    sheet.foot.append(
-        Row(
-            [Cell(text="Total", head=True, scope="row", cls="label", colspan=9)]
-            + [
-                Cell(
-                    text=number(totals[s]) if totals else "",
-                    cls="total" + (" winner" if s in winners else ""),
-                )
-                for s in (0, 1)
-            ],
-            cls="totals",
-        )
-    )
+    sheet.foot.append(total_row(totals, 2, state.winners if state else (), label_span=9))
     return sheet

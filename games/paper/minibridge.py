@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..rules import GameState
 from ..rules.minibridge import SIDE_NAMES, STRAIN_SYMBOLS
-from .common import MINUS, Cell, Row, Sheet, _head, deal_number, number, signed
+from .common import MINUS, Cell, Row, Sheet, _head, deal_number, number, signed, total_row
 
 SEAT_LETTERS = ("N", "E", "S", "W")
 # The personal score sheet lists the points held in this order.
@@ -65,16 +65,7 @@ def _personal_sheet(name: str, rows: int) -> Sheet:
         sheet.body.append(
             Row([Cell(text=str(deal), head=True, scope="row", cls="label")] + [Cell() for _ in range(10)])
         )
-    sheet.foot.append(
-        Row(
-            [
-                Cell(text="Total", head=True, scope="row", cls="label", colspan=9),
-                Cell(cls="total"),
-                Cell(cls="total"),
-            ],
-            cls="totals",
-        )
-    )
+    sheet.foot.append(total_row(None, 2, label_span=9))
     return sheet
 
 
@@ -147,19 +138,5 @@ def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
             else:
                 cells.append(Cell(cls="score"))
         sheet.body.append(Row(cells, cls="played" if result.complete else "current"))
-    totals = state.totals if state.rounds else None
-    winners = state.winners
-    sheet.foot.append(
-        Row(
-            [Cell(text="Total", head=True, scope="row", cls="label", colspan=9)]
-            + [
-                Cell(
-                    text=number(totals[s]) if totals else "",
-                    cls="total" + (" winner" if s in winners else ""),
-                )
-                for s in (0, 1)
-            ],
-            cls="totals",
-        )
-    )
+    sheet.foot.append(total_row(state.totals if state.rounds else None, 2, state.winners, label_span=9))
     return sheet
