@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, overload
 
 # Strains as the session record spells them; suits of a 52-card deck first.
 STRAINS = ("NT", "S", "H", "D", "C")
@@ -98,19 +98,26 @@ class RoundInfo:
     trump: str | None = None  # fixed trumps: "spades", "none" (no-trumps), None = turned up
     active: tuple[int, ...] = ()  # seats in the hand, in bidding order from the leader
 
+    @property
+    def dealt(self) -> int:
+        """``cards``, for a game that fixes them (Bugger, Mormon Bridge); a bug to ask otherwise."""
+        if self.cards is None:
+            raise TypeError(f"Round {self.number} does not fix the cards dealt.")
+        return self.cards
+
 
 @dataclass
 class RoundResult:
     """A recorded round, checked and scored."""
 
     info: RoundInfo
-    data: dict  # the round as recorded (record format, entered facts only)
+    data: dict[str, Any]  # the round as recorded (record format, entered facts only)
     complete: bool  # False: bids recorded, play not yet (or first half only)
     points: list[int] | None = None  # per player for this round; None if not scored
     totals: list[int] | None = None  # running totals after this round
     out: list[int] | None = None  # elimination: seats out after this round
     explain: list[str] = field(default_factory=list)  # per player, one line
-    facts: dict = field(default_factory=dict)  # game-specific derived facts
+    facts: dict[str, Any] = field(default_factory=dict)  # game-specific derived facts
 
 
 @dataclass
@@ -118,7 +125,7 @@ class GameState:
     """Everything derived from a game's setup and its rounds."""
 
     players: int
-    options: dict
+    options: dict[str, Any]
     first_dealer: int
     rounds: list[RoundResult]
     totals: list[int] | None  # None for games without points (elimination)
@@ -148,14 +155,14 @@ class GameRules:
 
     # -- setup -------------------------------------------------------------
 
-    def clean_options(self, options: dict | None) -> dict:
+    def clean_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Options with defaults filled in; unknown or bad values raise RuleError."""
         options = dict(options or {})
         known = {o.name: o for o in self.options}
         for name in options:
             if name not in known:
                 raise RuleError(f"{self.name} has no option {name!r}.", field=name)
-        cleaned = {}
+        cleaned: dict[str, Any] = {}
         for opt in self.options:
             value = options.get(opt.name, opt.default)
             if value is None and opt.default is None:
@@ -180,7 +187,7 @@ class GameRules:
             cleaned[opt.name] = value
         return cleaned
 
-    def check_setup(self, players: int, first_dealer: int, options: dict) -> None:
+    def check_setup(self, players: int, first_dealer: int, options: dict[str, Any]) -> None:
         """Refuse a player count or first dealer the game cannot have (``options`` cleaned)."""
         fixed = self.min_players == self.max_players
         if fixed and players != self.min_players:
@@ -202,9 +209,9 @@ class GameRules:
         self,
         *,
         players: int,
-        options: dict | None,
+        options: dict[str, Any] | None,
         first_dealer: int,
-        rounds: list[dict],
+        rounds: list[dict[str, Any]],
         finished_early: bool = False,
         names: list[str] | None = None,
     ) -> GameState:
@@ -222,9 +229,9 @@ class GameRules:
     def play(
         self,
         players: int,
-        options: dict,
+        options: dict[str, Any],
         first_dealer: int,
-        rounds: list[dict],
+        rounds: list[dict[str, Any]],
         finished_early: bool,
         names: list[str] | None,
     ) -> GameState:
@@ -260,13 +267,13 @@ class GameRules:
             raise RuleError(f"Round {n}: unknown field {unknown[0]!r}.", round=n, field=unknown[0])
 
     @staticmethod
-    def _check_present(n: int, data: dict, field: str, what: str) -> None:
+    def _check_present(n: int, data: dict[str, Any], field: str, what: str) -> None:
         """Refuse round ``n`` without ``field``: "Round n: {what} are missing."."""
         if field not in data:
             raise RuleError(f"Round {n}: {what} are missing.", round=n, field=field)
 
     @staticmethod
-    def _check_trump(n: int, data: dict, allowed: tuple[str, ...]) -> None:
+    def _check_trump(n: int, data: dict[str, Any], allowed: tuple[str, ...]) -> None:
         """Refuse a recorded ``trump`` of round ``n`` that is not one of ``allowed``."""
         if "trump" in data and data["trump"] not in allowed:
             raise RuleError(f"Round {n}: trumps must be one of {', '.join(allowed)}.", round=n, field="trump")
@@ -297,7 +304,7 @@ class GameRules:
         self,
         *,
         players: int,
-        options: dict,
+        options: dict[str, Any],
         first_dealer: int,
         results: list[RoundResult],
         totals: list[int] | None,
@@ -341,6 +348,32 @@ def who(names: list[str] | None, seat: int) -> str:
     return f"player {seat + 1}"
 
 
+@overload
+def int_list(
+    value: Any,
+    *,
+    length: int,
+    round: int,
+    field: str,
+    what: str,
+    allow_none: Literal[False] = False,
+    names: list[str] | None = None,
+) -> list[int]: ...
+
+
+@overload
+def int_list(
+    value: Any,
+    *,
+    length: int,
+    round: int,
+    field: str,
+    what: str,
+    allow_none: bool,
+    names: list[str] | None = None,
+) -> list[int | None]: ...
+
+
 def int_list(
     value: Any,
     *,
@@ -350,7 +383,7 @@ def int_list(
     what: str,
     allow_none: bool = False,
     names: list[str] | None = None,
-) -> list:
+) -> list[int] | list[int | None]:
     """A per-player list of whole numbers, or RuleError naming the round and player."""
     if not isinstance(value, list):
         raise RuleError(f"Round {round}: {what} must be a list, one per player.", round=round, field=field)
@@ -374,7 +407,7 @@ def int_list(
 
 
 def check_in_range(
-    values: list,
+    values: list[Any],
     low: int,
     high: int,
     says: Callable[[str, int], str],
@@ -406,14 +439,14 @@ def check_in_range(
 
 def check_bids_fit_hand(
     info: RoundInfo,
-    bids: list,
+    bids: list[Any],
     *,
     names: list[str] | None = None,
     seats: Iterable[int] | None = None,
     missing: Callable[[str], str] | None = None,
 ) -> None:
     """Refuse a bid outside 0 to the cards dealt (Bugger and Mormon Bridge); see ``check_in_range``."""
-    cards = info.cards
+    cards = info.dealt
     check_in_range(
         bids,
         0,
@@ -458,4 +491,4 @@ def check_strain(n: int, strain: Any, *, by: str, player: int) -> str:
             player=player,
             field="contract",
         )
-    return strain
+    return str(strain)

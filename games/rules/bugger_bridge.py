@@ -7,6 +7,8 @@ the optional "hook" house rule, shared wins.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import (
     SUITS,
     GameRules,
@@ -94,13 +96,19 @@ class BuggerBridge(GameRules):
 
     def forbidden_dealer_bid(self, info: RoundInfo, others_total: int) -> int | None:
         """With the hook rule, the one bid the dealer may not make (None if any is fine)."""
-        forbidden = info.cards - others_total
-        return forbidden if 0 <= forbidden <= info.cards else None
+        forbidden = info.dealt - others_total
+        return forbidden if 0 <= forbidden <= info.dealt else None
 
     # -- checking and scoring ---------------------------------------------------
 
     def check_bids(
-        self, info: RoundInfo, bids: list, *, hook: bool, names=None, partial: bool = False
+        self,
+        info: RoundInfo,
+        bids: list[Any],
+        *,
+        hook: bool,
+        names: list[str] | None = None,
+        partial: bool = False,
     ) -> None:
         """Refuse a bid outside 0..cards, or the dealer's hooked bid.
 
@@ -122,10 +130,10 @@ class BuggerBridge(GameRules):
                     field="bids",
                 )
 
-    def check_tricks(self, info: RoundInfo, tricks: list, *, names=None) -> None:
+    def check_tricks(self, info: RoundInfo, tricks: list[Any], *, names: list[str] | None = None) -> None:
         """Refuse tricks outside 0..cards for a player, or not adding up to the cards."""
         n = info.number
-        cards = info.cards
+        cards = info.dealt
         check_in_range(
             tricks,
             0,
@@ -137,7 +145,9 @@ class BuggerBridge(GameRules):
         )
         check_adds_up(sum(tricks), cards, round=n, field="tricks", what="the tricks")
 
-    def check_penalties(self, info: RoundInfo, penalties, players: int, *, names=None) -> list:
+    def check_penalties(
+        self, info: RoundInfo, penalties: Any, players: int, *, names: list[str] | None = None
+    ) -> list[Any]:
         n = info.number
         if not isinstance(penalties, list):
             raise RuleError(f"Round {n}: penalties must be a list.", round=n, field="penalties")
@@ -178,7 +188,15 @@ class BuggerBridge(GameRules):
             line += f"; redeal penalty {penalty}"
         return line
 
-    def play(self, players, options, first_dealer, rounds, finished_early, names) -> GameState:
+    def play(
+        self,
+        players: int,
+        options: dict[str, Any],
+        first_dealer: int,
+        rounds: list[dict[str, Any]],
+        finished_early: bool,
+        names: list[str] | None,
+    ) -> GameState:
         schedule = self.schedule(players, first_dealer)
         totals = [0] * players
         results: list[RoundResult] = []
@@ -213,7 +231,7 @@ class BuggerBridge(GameRules):
                     points=points,
                     totals=list(totals),
                     explain=[self.explain(b, t, q) for b, t, q in zip(bids, tricks, penalty, strict=False)],
-                    facts={"bid_total": sum(bids), "bid_line": bid_total_line(sum(bids), info.cards)},
+                    facts={"bid_total": sum(bids), "bid_line": bid_total_line(sum(bids), info.dealt)},
                 )
             )
         self._check_early_end(finished_early, results)

@@ -11,6 +11,8 @@ when equal).
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import (
     GameRules,
     GameState,
@@ -132,7 +134,7 @@ class CallBridge(GameRules):
 
     # -- checking ------------------------------------------------------------------
 
-    def check_bids(self, info: RoundInfo, bids: list, *, names=None) -> None:
+    def check_bids(self, info: RoundInfo, bids: list[Any], *, names: list[str] | None = None) -> None:
         """Refuse a bid outside 2..12 (naming the round and the player)."""
         check_in_range(
             bids,
@@ -144,7 +146,7 @@ class CallBridge(GameRules):
             names=names,
         )
 
-    def check_tricks(self, info: RoundInfo, tricks: list, *, names=None) -> None:
+    def check_tricks(self, info: RoundInfo, tricks: list[Any], *, names: list[str] | None = None) -> None:
         """Refuse tricks outside 0..13 for a player, or not adding up to 13."""
         n = info.number
         check_in_range(
@@ -160,7 +162,15 @@ class CallBridge(GameRules):
 
     # -- the game ------------------------------------------------------------------
 
-    def play(self, players, options, first_dealer, rounds, finished_early, names) -> GameState:
+    def play(
+        self,
+        players: int,
+        options: dict[str, Any],
+        first_dealer: int,
+        rounds: list[dict[str, Any]],
+        finished_early: bool,
+        names: list[str] | None,
+    ) -> GameState:
         """Check and score every deal; see ``GameRules.replay``.
 
         The game ends after the first complete deal where some total is at or above

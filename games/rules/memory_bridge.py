@@ -17,6 +17,8 @@ Decided here (RULINGS.md is silent):
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import (
     STRAIN_SYMBOLS,
     GameRules,
@@ -109,7 +111,7 @@ class MemoryBridge(GameRules):
 
     # -- checking ---------------------------------------------------------------
 
-    def check_first_half(self, n: int, value, *, names=None) -> list[int]:
+    def check_first_half(self, n: int, value: Any, *, names: list[str] | None = None) -> list[int]:
         tricks = int_list(
             value, length=2, round=n, field="first_half", what="the first-half tricks", names=names
         )
@@ -127,7 +129,9 @@ class MemoryBridge(GameRules):
         check_adds_up(sum(tricks), HAND_CARDS, round=n, field="first_half", what="the first-half tricks")
         return tricks
 
-    def check_contract(self, n: int, contract, *, names=None) -> tuple[int, int, str, int]:
+    def check_contract(
+        self, n: int, contract: Any, *, names: list[str] | None = None
+    ) -> tuple[int, int, str, int]:
         """(declarer, level, strain, doubled) of a recorded (not passed-out) contract."""
         if not isinstance(contract, dict):
             raise RuleError(
@@ -170,7 +174,7 @@ class MemoryBridge(GameRules):
             )
         return declarer, level, strain, doubled
 
-    def check_tricks(self, n: int, tricks, declarer: int, *, names=None) -> int:
+    def check_tricks(self, n: int, tricks: Any, declarer: int, *, names: list[str] | None = None) -> int:
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= HAND_CARDS:
             raise RuleError(
                 f"Round {n}: {who(names, declarer)} (declarer) took {tricks!r} tricks in the second "
@@ -203,7 +207,9 @@ class MemoryBridge(GameRules):
             return f"{line}: made, {trick_score(strain, tricks)} × {MULTIPLIER[doubled]} = {contract_score(*contract[1:], tricks)}"
         return f"{line}: made, {contract_score(*contract[1:], tricks)}"
 
-    def score_deal(self, info: RoundInfo, data, totals: list[int], *, target: int, names=None) -> RoundResult:
+    def score_deal(
+        self, info: RoundInfo, data: Any, totals: list[int], *, target: int, names: list[str] | None = None
+    ) -> RoundResult:
         """Check one recorded deal and score it, given the totals before it.
 
         ``facts`` always has every key of ``FACT_KEYS``, None until known:
@@ -222,7 +228,7 @@ class MemoryBridge(GameRules):
         first_points = [0, 0]
         first_points[winner] = first_half_score(first_half[winner])
         ended_first = totals[winner] + first_points[winner] >= target
-        facts = dict.fromkeys(FACT_KEYS)
+        facts: dict[str, Any] = dict.fromkeys(FACT_KEYS)
         facts.update(
             opens_bidding=info.dealer,
             first_half_winner=winner,
@@ -288,7 +294,15 @@ class MemoryBridge(GameRules):
 
     # -- the game ---------------------------------------------------------------
 
-    def play(self, players, options, first_dealer, rounds, finished_early, names) -> GameState:
+    def play(
+        self,
+        players: int,
+        options: dict[str, Any],
+        first_dealer: int,
+        rounds: list[dict[str, Any]],
+        finished_early: bool,
+        names: list[str] | None,
+    ) -> GameState:
         target = options["target"]
         totals = [0, 0]
         results: list[RoundResult] = []
@@ -308,6 +322,7 @@ class MemoryBridge(GameRules):
             result = self.score_deal(
                 self.deal_info(n, first_dealer), data, totals, target=target, names=names
             )
+            assert result.points is not None  # both halves are scored, played or not
             totals = [t + p for t, p in zip(totals, result.points, strict=True)]
             result.totals = list(totals)
             results.append(result)

@@ -17,6 +17,7 @@ Decided here (RULINGS.md is silent):
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from .base import (
     STRAIN_NAMES,
@@ -135,7 +136,7 @@ class Minibridge(GameRules):
 
     # -- setup -------------------------------------------------------------
 
-    def clean_options(self, options: dict | None) -> dict:
+    def clean_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Either a number of deals or a target, never both; neither means 8 deals."""
         options = dict(options or {})
         if options.get("target") is None:
@@ -164,7 +165,7 @@ class Minibridge(GameRules):
 
     # -- checking and scoring ---------------------------------------------------
 
-    def check_hcp(self, n: int, hcp, *, names=None) -> list[int]:
+    def check_hcp(self, n: int, hcp: object, *, names: list[str] | None = None) -> list[int]:
         hcp = int_list(hcp, length=4, round=n, field="hcp", what="the high-card points", names=names)
         check_in_range(
             hcp,
@@ -187,7 +188,9 @@ class Minibridge(GameRules):
         )
         return hcp
 
-    def check_contract(self, n: int, contract, declarer: int, *, names=None) -> tuple[str, bool]:
+    def check_contract(
+        self, n: int, contract: Any, declarer: int, *, names: list[str] | None = None
+    ) -> tuple[str, bool]:
         by = f"{who(names, declarer)}'s contract"
         if not isinstance(contract, dict):
             raise RuleError(
@@ -215,7 +218,7 @@ class Minibridge(GameRules):
             )
         return strain, game
 
-    def check_tricks(self, n: int, tricks, declarer: int, *, names=None) -> int:
+    def check_tricks(self, n: int, tricks: Any, declarer: int, *, names: list[str] | None = None) -> int:
         side = SIDE_NAMES[side_of(declarer)]
         if isinstance(tricks, bool) or not isinstance(tricks, int):
             raise RuleError(
@@ -252,7 +255,7 @@ class Minibridge(GameRules):
         bonus = f"{GAME_BONUS} game bonus" if game else f"{PART_SCORE_BONUS} part-score bonus"
         return f"{line}: made, {trick_score(strain, tricks)} + {bonus} = {declaring}"
 
-    def score_deal(self, info: RoundInfo, data, *, names=None) -> RoundResult:
+    def score_deal(self, info: RoundInfo, data: Any, *, names: list[str] | None = None) -> RoundResult:
         """Check one recorded deal and score it (totals are left to ``replay``).
 
         ``facts`` always has every key of ``FACT_KEYS``, None until known:
@@ -271,7 +274,7 @@ class Minibridge(GameRules):
             raise RuleError(f"Round {n}: redeal must be true or false.", round=n, field="redeal")
         found = declarer_for(hcp, info.dealer)
         side_hcp = {"NS": hcp[0] + hcp[2], "EW": hcp[1] + hcp[3]}
-        facts = dict.fromkeys(FACT_KEYS)
+        facts: dict[str, Any] = dict.fromkeys(FACT_KEYS)
         facts.update(redeal=False, side_hcp=side_hcp)
         if found is None:
             if not redeal:
@@ -344,7 +347,15 @@ class Minibridge(GameRules):
 
     # -- the game ---------------------------------------------------------------
 
-    def play(self, players, options, first_dealer, rounds, finished_early, names) -> GameState:
+    def play(
+        self,
+        players: int,
+        options: dict[str, Any],
+        first_dealer: int,
+        rounds: list[dict[str, Any]],
+        finished_early: bool,
+        names: list[str] | None,
+    ) -> GameState:
         totals = [0] * 4
         results: list[RoundResult] = []
         deals_played = 0  # redeals are not deals
@@ -369,6 +380,7 @@ class Minibridge(GameRules):
             results.append(result)
             if not result.complete:
                 continue
+            assert result.points is not None  # a complete deal is scored
             totals = [t + p for t, p in zip(totals, result.points, strict=True)]
             result.totals = list(totals)
             if result.facts["redeal"]:

@@ -24,6 +24,8 @@ sit and how the deal passes once players are out.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import (
     ROOK_COLOURS,
     GameRules,
@@ -137,15 +139,15 @@ class MormonBridge(GameRules):
 
     # -- modes ---------------------------------------------------------------------
 
-    def mode_of(self, options: dict | None) -> str:
+    def mode_of(self, options: dict[str, Any] | None) -> str:
         """The game's mode ("regular", "four-card" or "elimination"), options cleaned."""
-        return self.clean_options(options)["mode"]
+        return str(self.clean_options(options)["mode"])
 
-    def has_points(self, options: dict | None) -> bool:
+    def has_points(self, options: dict[str, Any] | None) -> bool:
         """Whether the game keeps points: False for elimination."""
         return self.mode_of(options) != ELIMINATION
 
-    def has_target(self, options: dict | None) -> bool:
+    def has_target(self, options: dict[str, Any] | None) -> bool:
         """Whether the ``target`` option is used: only by the 4-card game."""
         return self.mode_of(options) == FOUR_CARD
 
@@ -158,7 +160,7 @@ class MormonBridge(GameRules):
         """Players at the table at the start: the first 14 listed; the rest wait (elimination)."""
         return min(players, TABLE_MAX)
 
-    def check_setup(self, players: int, first_dealer: int, options: dict) -> None:
+    def check_setup(self, players: int, first_dealer: int, options: dict[str, Any]) -> None:
         """Refuse a player count or first dealer the game cannot have: only elimination lets more than 14 play."""
         mode = options["mode"]
         if mode != ELIMINATION and players > TABLE_MAX:
@@ -204,17 +206,17 @@ class MormonBridge(GameRules):
         """Hand ``number`` of a 4-card game (open-ended; the deal passes to the next seat)."""
         return self.hand_info(number, (first_dealer + number - 1) % players, list(range(players)), FOUR_CARDS)
 
-    def hands_in_game(self, players: int, options: dict | None) -> int | None:
+    def hands_in_game(self, players: int, options: dict[str, Any] | None) -> int | None:
         """How many hands the game has: 2 * peak - 1 for regular, None when open-ended."""
         return 2 * peak(players) - 1 if self.mode_of(options) == REGULAR else None
 
     def bid_range(self, info: RoundInfo) -> range:
         """The bids a player may make in a hand: 0 to the cards dealt."""
-        return range(0, info.cards + 1)
+        return range(0, info.dealt + 1)
 
     def trick_range(self, info: RoundInfo) -> range:
         """The tricks one player may take in a hand: 0 to the cards dealt."""
-        return range(0, info.cards + 1)
+        return range(0, info.dealt + 1)
 
     # -- elimination seating -----------------------------------------------------------
 
@@ -256,13 +258,13 @@ class MormonBridge(GameRules):
     # -- checking ----------------------------------------------------------------------
 
     @classmethod
-    def _check_shape(cls, n: int, data) -> None:
+    def _check_shape(cls, n: int, data: Any) -> None:
         """Refuse a hand that is not an object of known fields, with a Rook trump and bids."""
         cls._check_round_object(n, data, ROUND_KEYS)
         cls._check_trump(n, data, TRUMPS)
         cls._check_present(n, data, "bids", "the bids")
 
-    def check_bids(self, info: RoundInfo, bids: list, *, names=None) -> None:
+    def check_bids(self, info: RoundInfo, bids: list[Any], *, names: list[str] | None = None) -> None:
         """Refuse a bid outside 0..cards by a player in the hand; two players may not bid 4."""
         n = info.number
         check_bids_fit_hand(info, bids, names=names, seats=sorted(info.active))
@@ -277,10 +279,10 @@ class MormonBridge(GameRules):
                     field="bids",
                 )
 
-    def check_tricks(self, info: RoundInfo, tricks: list, *, names=None) -> None:
+    def check_tricks(self, info: RoundInfo, tricks: list[Any], *, names: list[str] | None = None) -> None:
         """Refuse tricks outside 0..cards for a player in the hand, or not adding up to the cards."""
         n = info.number
-        cards = info.cards
+        cards = info.dealt
         check_in_range(
             tricks,
             0,
@@ -296,7 +298,9 @@ class MormonBridge(GameRules):
         check_adds_up(sum(tricks[s] for s in info.active), cards, round=n, field="tricks", what="the tricks")
 
     @staticmethod
-    def _check_in_hand(info: RoundInfo, values: list, out: list[int], *, field: str, names=None) -> None:
+    def _check_in_hand(
+        info: RoundInfo, values: list[Any], out: list[int], *, field: str, names: list[str] | None = None
+    ) -> None:
         """Elimination: numbers for the players in the hand, null for everyone else."""
         n = info.number
         what = "bid" if field == "bids" else "tricks"
@@ -321,7 +325,15 @@ class MormonBridge(GameRules):
 
     # -- the game ------------------------------------------------------------------------
 
-    def play(self, players, options, first_dealer, rounds, finished_early, names) -> GameState:
+    def play(
+        self,
+        players: int,
+        options: dict[str, Any],
+        first_dealer: int,
+        rounds: list[dict[str, Any]],
+        finished_early: bool,
+        names: list[str] | None,
+    ) -> GameState:
         """Check and score every hand; see ``GameRules.replay`` and the class docstring.
 
         Ended early, the highest total wins (shared when equal); in elimination every
@@ -331,7 +343,15 @@ class MormonBridge(GameRules):
             return self._replay_elimination(players, options, first_dealer, rounds, finished_early, names)
         return self._replay_points(players, options, first_dealer, rounds, finished_early, names)
 
-    def _replay_points(self, players, options, first_dealer, rounds, finished_early, names) -> GameState:
+    def _replay_points(
+        self,
+        players: int,
+        options: dict[str, Any],
+        first_dealer: int,
+        rounds: list[dict[str, Any]],
+        finished_early: bool,
+        names: list[str] | None,
+    ) -> GameState:
         """Regular and 4-card games."""
         mode = options["mode"]
         schedule = self.schedule(players, first_dealer) if mode == REGULAR else None
@@ -356,7 +376,7 @@ class MormonBridge(GameRules):
             self._check_shape(n, data)
             bids = int_list(data["bids"], length=players, round=n, field="bids", what="the bids", names=names)
             self.check_bids(info, bids, names=names)
-            facts = {"bid_total": sum(bids), "bid_line": bid_total_line(sum(bids), info.cards)}
+            facts = {"bid_total": sum(bids), "bid_line": bid_total_line(sum(bids), info.dealt)}
             tricks = data.get("tricks")
             if tricks is None:
                 results.append(RoundResult(info=info, data=data, complete=False, facts=facts))
@@ -405,7 +425,15 @@ class MormonBridge(GameRules):
             upcoming=upcoming,
         )
 
-    def _replay_elimination(self, players, options, first_dealer, rounds, finished_early, names) -> GameState:
+    def _replay_elimination(
+        self,
+        players: int,
+        options: dict[str, Any],
+        first_dealer: int,
+        rounds: list[dict[str, Any]],
+        finished_early: bool,
+        names: list[str] | None,
+    ) -> GameState:
         """Elimination: the first dealer deals hand 1; each later hand is dealt by
         ``next_dealer`` (the next seat at the table for that hand after the previous
         dealer), and the seats at the table are ``at_table`` of the players out so far."""
@@ -437,7 +465,7 @@ class MormonBridge(GameRules):
             )
             self._check_in_hand(info, bids, out, field="bids", names=names)
             self.check_bids(info, bids, names=names)
-            bid_total = sum(bids[s] for s in info.active)
+            bid_total = sum(bids[s] or 0 for s in info.active)  # every seat in the hand has bid
             facts = {"bid_total": bid_total, "bid_line": bid_total_line(bid_total, FOUR_CARDS)}
             tricks = data.get("tricks")
             if tricks is None:
