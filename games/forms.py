@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from django import forms
@@ -13,6 +14,42 @@ from .rules.memory_bridge import DEFAULT_TARGET as MEMORY_TARGET
 from .rules.mormon_bridge import ELIMINATION, FOUR_CARD, MODE_NAMES, MODES, REGULAR, TABLE_MAX
 
 MAX_SEATS = 10
+# A whole number as a person or a record writes it: ASCII digits, a minus sign at most.
+# Python's int() also takes "³"-like digits from other scripts, "+1", "1_0" and spaces, and
+# raises on some of them; nothing from a request or a record reaches it without this check.
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,18}")
+ROW_ID_MAX = 2**63 - 1  # the largest primary key a database row can have
+
+
+def whole_number(raw) -> int | None:
+    """``raw`` (a str, spaces around it allowed) as an int if it is written in ASCII digits; else None.
+
+    At most 18 digits: anything longer is no score, count or id this app keeps.
+    """
+    if not isinstance(raw, str):
+        return None
+    raw = raw.strip()
+    return int(raw) if WHOLE_NUMBER.fullmatch(raw) else None
+
+
+def parse_int(raw, low: int, high: int) -> int | None:
+    """``raw`` as a whole number from ``low`` to ``high`` (see ``whole_number``); None otherwise."""
+    value = whole_number(raw)
+    return value if value is not None and low <= value <= high else None
+
+
+class WholeNumberField(forms.IntegerField):
+    """An IntegerField that takes ASCII digits only (``whole_number``); give it min and max values."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        number = whole_number(str(value))
+        if number is None:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
+
+
 PLAYER_BOX = {"list": "known-players", "autocomplete": "off", "autocapitalize": "words"}  # a name box
 
 
@@ -151,7 +188,7 @@ class NewCallBridgeForm(SeatingForm):
     seats = CALL_PLAYERS
     min_players = CALL_PLAYERS
     too_few = "Call Bridge is for exactly 4 players: type a name in each seat."
-    target = forms.IntegerField(
+    target = WholeNumberField(
         label="Target score",
         initial=30,
         min_value=1,
@@ -179,7 +216,7 @@ class NewMormonForm(SeatingForm):
     mode = forms.ChoiceField(
         label="Game", choices=[(m, MODE_NAMES[m]) for m in MODES], initial=REGULAR, widget=forms.RadioSelect
     )
-    target = forms.IntegerField(
+    target = WholeNumberField(
         label="Target score (4-card game)",
         required=False,
         initial=100,
@@ -231,8 +268,8 @@ class NewMinibridgeForm(SeatingForm):
         initial="deals",
         choices=[("deals", "A number of deals"), ("target", "To a target score")],
     )
-    deals = forms.IntegerField(label="Deals", required=False, initial=8, min_value=1, max_value=60)
-    target = forms.IntegerField(label="Target", required=False, min_value=1, max_value=100_000)
+    deals = WholeNumberField(label="Deals", required=False, initial=8, min_value=1, max_value=60)
+    target = WholeNumberField(label="Target", required=False, min_value=1, max_value=100_000)
 
     def already_seated_message(self, name, seat):
         # The name as it will be stored: runs of spaces made one.
@@ -263,7 +300,7 @@ class NewMemoryBridgeForm(SeatingForm):
     draw_label = "Draw for me"
     already_seated = "{name} is already the first player."
     drawn_note = "Drawn: {name} deals first."
-    target = forms.IntegerField(label="Target score", initial=MEMORY_TARGET, min_value=1, max_value=100_000)
+    target = WholeNumberField(label="Target score", initial=MEMORY_TARGET, min_value=1, max_value=100_000)
 
     def options(self):
         return {"target": self.cleaned_data["target"]}
@@ -287,9 +324,8 @@ def parse_seat_numbers(
             if required:
                 errors[seat] = f"Round {round_number}: enter {names[seat]}'s {what}."
             continue
-        try:
-            value = int(raw)
-        except ValueError:
+        value = whole_number(raw)
+        if value is None:
             values.append(None)
             errors[seat] = f"Round {round_number}: {names[seat]}'s {what} must be a number, not “{raw[:12]}”."
             continue

@@ -17,7 +17,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 
 from .. import services
-from ..forms import NewBuggerGameForm, parse_seat_numbers, rule_error_to_seat
+from ..forms import NewBuggerGameForm, parse_int, parse_seat_numbers, rule_error_to_seat
 from ..rules import RoundInfo, RuleError
 from ..rules.base import SUITS
 from ..rules.bugger_bridge import PEAK_BY_PLAYERS, PENALTY_REASONS, REDEAL_PENALTY, bid_total_line
@@ -315,15 +315,15 @@ def add_penalty(request: HtmxHttpRequest, session, number: int):
     if info is None or current is None:
         return TABLE.stale(request, loaded, number)
     bids = current.data["bids"]
-    raw = request.POST.get("player", "")
+    seat = parse_int(request.POST.get("player"), 0, len(loaded.seats) - 1)
     reason = request.POST.get("reason", "")
-    if not raw.isdigit() or int(raw) not in info.active or reason not in PENALTY_REASONS:
+    if seat not in info.active or reason not in PENALTY_REASONS:
         panel = tricks_panel(loaded, info, bids, list(bids))
         panel.error = "To record a redeal, pick who is at fault and why."
         return TABLE.refused(request, loaded, panel)
     penalties = [
         *current.data.get("penalties", []),
-        {"player": int(raw), "points": REDEAL_PENALTY, "reason": reason},
+        {"player": seat, "points": REDEAL_PENALTY, "reason": reason},
     ]
     try:
         loaded = services.save_round(
@@ -333,7 +333,7 @@ def add_penalty(request: HtmxHttpRequest, session, number: int):
         return TABLE.changed_meanwhile(request, loaded)
     if not request.htmx:
         return redirect(reverse("games:sheet", args=[loaded.session.pk]) + "?phase=bids&fresh=1")
-    name = loaded.names[int(raw)]
+    name = loaded.names[seat]
     panel = bids_panel(
         loaded,
         info,

@@ -10,7 +10,7 @@ game shows who is out, who waits and who sits down in a freed seat.
 
 from __future__ import annotations
 
-from ..forms import NewMormonForm
+from ..forms import NewMormonForm, parse_int
 from ..rules.base import ROOK_COLOURS
 from ..rules.mormon_bridge import (
     ELIMINATION,
@@ -284,8 +284,7 @@ ACTIONS = TABLE.actions()
 
 
 def _seat_count(request, names: list[str]) -> int:
-    raw = request.POST.get("seats", "")
-    seats = int(raw) if raw.isdigit() else SEATS_START
+    seats = parse_int(request.POST.get("seats"), 0, SEATS_MAX) or SEATS_START
     seats = max(seats, len(names), SEATS_START)
     if request.POST.get("more"):
         seats += SEATS_STEP

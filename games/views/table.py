@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 
 from .. import services
+from ..forms import ROW_ID_MAX, parse_int
 from ..models import GameSession, Player
 from ..rules import RoundInfo, RoundResult, RuleError, get_rules
 
@@ -147,7 +148,7 @@ def known_players(request) -> list[str]:
 def previous_game(request, game: str | None = None) -> GameSession | None:
     """The user's own game named by ``?from=`` (of this game, when given), for "same players again"."""
     source = request.GET.get("from", "")
-    if not source.isdigit():
+    if parse_int(source, 1, ROW_ID_MAX) is None:  # int() below then reads ASCII digits only
         return None
     games = GameSession.objects.filter(pk=int(source), owner=request.user)
     if game is not None:

@@ -7,16 +7,11 @@ record's contract; nothing here saves anything.
 
 from __future__ import annotations
 
+from ...forms import parse_int
 from ...rules.base import STRAINS
 from ...rules.memory_bridge import (
     HAND_CARDS,
 )
-
-
-def _small_int(raw, low: int, high: int) -> int | None:
-    if isinstance(raw, str) and raw.isdigit() and len(raw) <= 3 and low <= int(raw) <= high:
-        return int(raw)
-    return None
 
 
 def read_first_half(post, n: int, names: list[str]) -> tuple[list[int | None], dict[int, str]]:
@@ -31,7 +26,7 @@ def read_first_half(post, n: int, names: list[str]) -> tuple[list[int | None], d
         raw = post.get(f"fh_{seat}", "")
         if raw == "":
             continue
-        value = _small_int(raw, 0, HAND_CARDS)
+        value = parse_int(raw, 0, HAND_CARDS)
         if value is None:
             errors[seat] = (
                 f"Deal {n}: {names[seat]}'s first-half tricks must be a number from 0 to {HAND_CARDS}, "
@@ -40,7 +35,7 @@ def read_first_half(post, n: int, names: list[str]) -> tuple[list[int | None], d
         values[seat] = value
     if errors:
         return values, errors
-    was = [_small_int(post.get(f"was_{seat}", ""), 0, HAND_CARDS) for seat in (0, 1)]
+    was = [parse_int(post.get(f"was_{seat}", ""), 0, HAND_CARDS) for seat in (0, 1)]
     given = [s for s in (0, 1) if values[s] is not None]
     if len(given) == 2:
         changed = [s for s in (0, 1) if values[s] != was[s]]
@@ -58,14 +53,14 @@ def read_contract(post, n: int) -> tuple[dict, dict[str, str]]:
     errors: dict[str, str] = {}
     raw = post.get("declarer", "")
     if raw != "":
-        values["declarer"] = _small_int(raw, 0, 1)
+        values["declarer"] = parse_int(raw, 0, 1)
         if values["declarer"] is None:
             errors["declarer"] = f"Deal {n}: tap who declares."
     raw = post.get("level", "")
     if raw == "pass":
         values["level"] = "pass"
     elif raw != "":
-        values["level"] = _small_int(raw, 1, 7)
+        values["level"] = parse_int(raw, 1, 7)
         if values["level"] is None:
             errors["level"] = f"Deal {n}: the level must be 1 to 7 (7 to 13 tricks), or passed out."
     raw = post.get("strain", "")
@@ -75,13 +70,13 @@ def read_contract(post, n: int) -> tuple[dict, dict[str, str]]:
         else:
             errors["strain"] = f"Deal {n}: pick the strain from NT, ♠, ♥, ♦ and ♣."
     raw = post.get("doubled", "0") or "0"
-    values["doubled"] = _small_int(raw, 0, 2)
+    values["doubled"] = parse_int(raw, 0, 2)
     if values["doubled"] is None:
         values["doubled"] = 0
         errors["doubled"] = f"Deal {n}: doubling is not doubled, doubled or redoubled."
     raw = post.get("tricks", "")
     if raw != "":
-        values["tricks"] = _small_int(raw, 0, HAND_CARDS)
+        values["tricks"] = parse_int(raw, 0, HAND_CARDS)
         if values["tricks"] is None:
             errors["tricks"] = (
                 f"Deal {n}: the tricks must be a number from 0 to {HAND_CARDS}, not “{raw[:12]}”."

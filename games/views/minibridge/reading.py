@@ -6,7 +6,7 @@ player that cannot be taken as it is; nothing here saves anything.
 
 from __future__ import annotations
 
-from ...forms import parse_seat_numbers
+from ...forms import parse_int, parse_seat_numbers
 from ...rules import RoundInfo
 from ...rules.base import STRAINS
 from ...rules.minibridge import (
@@ -50,13 +50,13 @@ def read_points(post, info: RoundInfo, names: list[str]):
         target = at if at in order[:3] else next((s for s in order[:3] if hcp[s] is None), None)
         if target is None:
             errors[order[0]] = f"Round {n}: tap the player whose points you are entering first."
-        elif not (raw.isdigit() and int(raw) <= MAX_HAND_HCP):
+        elif (picked := parse_int(raw, 0, MAX_HAND_HCP)) is None:
             errors[target] = (
                 f"Round {n}: {names[target]}'s points must be a number from 0 to {MAX_HAND_HCP}, "
                 f"not “{raw[:12]}”."
             )
         else:
-            hcp[target] = int(raw)
+            hcp[target] = picked
             following = [s for s in order[order.index(target) + 1 : 3] if hcp[s] is None]
             at = following[0] if following else next((s for s in order[:3] if hcp[s] is None), target)
     first = [hcp[s] for s in order[:3]]
@@ -97,9 +97,8 @@ def read_contract(post, n: int):
     raw_tricks = post.get("tricks", "")
     tricks = None
     if raw_tricks != "":
-        if raw_tricks.isdigit() and int(raw_tricks) <= HAND_CARDS:
-            tricks = int(raw_tricks)
-        else:
+        tricks = parse_int(raw_tricks, 0, HAND_CARDS)
+        if tricks is None:
             errors["tricks"] = (
                 f"Round {n}: the tricks must be a number from 0 to {HAND_CARDS}, not “{raw_tricks[:12]}”."
             )
