@@ -7,9 +7,11 @@ dealer flagged, and what goes under the table (the points table, the notes).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..rules import GAMES, GameState
-from ..rules.bugger_bridge import REDEAL_PENALTY, made_points
-from ..rules.mormon_bridge import ELIMINATION, FOUR_CARD, MODE_NAMES, REGULAR
+from ..rules.bugger_bridge import REDEAL_PENALTY, BuggerBridge, made_points
+from ..rules.mormon_bridge import ELIMINATION, FOUR_CARD, MODE_NAMES, REGULAR, MormonBridge
 from .common import BLANK_ROWS, Cell, Row, Sheet, _head, _name_head, number, signed, total_row
 
 TRUMP_MARKS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣", "none": "NT"}
@@ -32,8 +34,9 @@ def bugger_notes(hook: bool, players: int) -> list[str]:
     return notes
 
 
-def _bugger_sheet(state: GameState | None, names: list[str], players: int, options: dict) -> Sheet:
+def _bugger_sheet(state: GameState | None, names: list[str], players: int, options: dict[str, Any]) -> Sheet:
     rules = GAMES["bugger-bridge"]
+    assert isinstance(rules, BuggerBridge)
     first_dealer = state.first_dealer if state else 0
     schedule = rules.schedule(players, first_dealer)
     sheet = Sheet(
@@ -63,6 +66,7 @@ def _bugger_sheet(state: GameState | None, names: list[str], players: int, optio
                 if penalty:
                     cell.note = signed(penalty)
                 if result.complete:
+                    assert result.totals is not None
                     missed = result.data["tricks"][seat] != bid
                     cell.text = "–" if missed and not penalty else number(result.totals[seat])
                     cell.cls = "missed" if missed else "made"
@@ -96,9 +100,10 @@ def mormon_notes(mode: str, target: int | None) -> list[str]:
 
 
 def _mormon_sheet(
-    state: GameState | None, names: list[str], players: int, options: dict, rows: int | None
+    state: GameState | None, names: list[str], players: int, options: dict[str, Any], rows: int | None
 ) -> Sheet:
     rules = GAMES["mormon-bridge"]
+    assert isinstance(rules, MormonBridge)
     options = rules.clean_options(options)
     mode = options["mode"]
     elimination = mode == ELIMINATION
@@ -160,6 +165,7 @@ def _mormon_sheet(
                                 cell.cls += " out"
                             cell.title = f"{names[seat]}: bid {bid}, took {took}"
                         else:
+                            assert result.totals is not None and result.points is not None
                             cell.text = number(result.totals[seat])
                             cell.note = signed(result.points[seat])
                             cell.title = f"{names[seat]}: {result.explain[seat]}"

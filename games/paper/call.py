@@ -6,6 +6,8 @@ the totals, and the scoring notes under the table.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..rules import GAMES, GameState
 from ..rules.call_bridge import BID_MAX, BID_MIN, BONUS_FROM, BONUS_POINTS
 from .common import BLANK_ROWS, MINUS, Cell, Row, Sheet, _head, _name_head, number, signed, total_row
@@ -22,7 +24,9 @@ def call_notes(target: int | None) -> list[str]:
     ]
 
 
-def _call_sheet(state: GameState | None, names: list[str], options: dict, rows: int | None) -> Sheet:
+def _call_sheet(
+    state: GameState | None, names: list[str], options: dict[str, Any], rows: int | None
+) -> Sheet:
     rules = GAMES["call-bridge"]
     options = rules.clean_options(options)
     players = 4
@@ -55,6 +59,7 @@ def _call_sheet(state: GameState | None, names: list[str], options: dict, rows: 
                     bid_cell.cls += " bonus"
                     bid_cell.note = "bonus"
                 if result.complete:
+                    assert result.totals is not None and result.points is not None
                     score_cell.text = number(result.totals[seat])
                     score_cell.note = signed(result.points[seat])
                     score_cell.cls += " missed" if result.points[seat] < 0 else " made"

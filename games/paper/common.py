@@ -10,7 +10,9 @@ gets are here too.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
+from typing import Any
 
 MINUS = "−"
 
@@ -78,12 +80,12 @@ def deal_number(label: str) -> str:
     return found.group(1) if found else label
 
 
-def _head(text: str, **kwargs) -> Cell:
+def _head(text: str, **kwargs: Any) -> Cell:
     kwargs.setdefault("scope", "col")
     return Cell(text=text, head=True, **kwargs)
 
 
-def _name_head(name: str, **kwargs) -> Cell:
+def _name_head(name: str, **kwargs: Any) -> Cell:
     """A player's column heading; an empty one is a line to write a name on."""
     if name:
         return _head(name, cls="name", title=name, **kwargs)
@@ -93,7 +95,7 @@ def _name_head(name: str, **kwargs) -> Cell:
 def total_row(
     totals: list[int] | None,
     columns: int,
-    winners=(),
+    winners: Collection[int] = (),
     *,
     label: str = "Total",
     label_span: int = 1,

@@ -6,6 +6,8 @@ and scores, and both players' running totals; unnamed players are A and B.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..rules import GAMES, GameState
 from ..rules.memory_bridge import contract_name as memory_contract_name
 from ..rules.memory_bridge import first_half_score
@@ -22,7 +24,9 @@ def memory_notes(target: int | None) -> list[str]:
     ]
 
 
-def _memory_sheet(state: GameState | None, names: list[str], options: dict, rows: int | None) -> Sheet:
+def _memory_sheet(
+    state: GameState | None, names: list[str], options: dict[str, Any], rows: int | None
+) -> Sheet:
     rules = GAMES["memory-bridge"]
     options = rules.clean_options(options)
     # Unnamed players (a blank sheet) are A and B; the heading has lines for their names.
@@ -92,6 +96,7 @@ def _memory_sheet(state: GameState | None, names: list[str], options: dict, rows
             for seat in (0, 1):
                 points = second[seat] if second else None
                 cells.append(Cell(text=str(points) if points else "", cls="score"))
+        assert result.totals is not None
         for seat in (0, 1):
             cells.append(
                 Cell(

@@ -8,7 +8,8 @@ recorded session on the same columns scored for both sides.
 from __future__ import annotations
 
 from ..rules import GameState
-from ..rules.minibridge import SIDE_NAMES, STRAIN_SYMBOLS
+from ..rules.base import STRAIN_SYMBOLS
+from ..rules.minibridge import SIDE_NAMES
 from .common import MINUS, Cell, Row, Sheet, _head, deal_number, number, signed, total_row
 
 SEAT_LETTERS = ("N", "E", "S", "W")
@@ -127,6 +128,7 @@ def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
         cells.append(Cell(text=str(data["tricks"]) if data.get("tricks") is not None else ""))
         for seat in (0, 1):
             if result.complete:
+                assert result.totals is not None and result.points is not None
                 cells.append(
                     Cell(
                         text=signed(result.points[seat]) if result.points[seat] else "",

@@ -7,6 +7,8 @@ game's options in words for a sheet's heading.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..rules import GAMES, GameState
 from ..rules.minibridge import DEFAULT_DEALS
 from ..rules.mormon_bridge import FOUR_CARD, MODE_NAMES
@@ -17,7 +19,7 @@ from .memory import _memory_sheet
 from .minibridge import _minibridge_sheet, _personal_sheet
 
 
-def options_lines(game: str, options: dict) -> list[str]:
+def options_lines(game: str, options: dict[str, Any]) -> list[str]:
     """A game's options in words, for the heading of a sheet."""
     rules = GAMES[game]
     options = rules.clean_options(options)
@@ -61,7 +63,7 @@ def filled_sheets(game: str, state: GameState, names: list[str]) -> list[Sheet]:
 
 
 def blank_sheets(
-    game: str, *, players: int, names: list[str], options: dict, rows: int | None = None
+    game: str, *, players: int, names: list[str], options: dict[str, Any], rows: int | None = None
 ) -> list[Sheet]:
     """Empty sheets to print and play on paper; ``names`` may be empty strings.
 
