@@ -72,11 +72,12 @@ def test_bugger_penalty_with_odd_player(table, user, player):
     assert Round.objects.get(session=session, number=2).penalties == []
 
 
-@pytest.mark.parametrize("field", ["pick", "hcp_0", "hcp_1"])
+@pytest.mark.parametrize("field", ["pick", "hcp_0", "hcp_1", "hcp_2"])
 @pytest.mark.parametrize("value", ["³", "٣", "99999999999999999999999", "-4"])
 def test_minibridge_points_with_odd_digits(table, user, field, value):
     session = start(user, "minibridge")
-    response = table.send(action(session, 2, "points"), {field: value}, htmx=True)
+    post = {"hcp_0": "10", "pick": "5", field: value}
+    response = table.send(action(session, 2, "points"), post, htmx=True)
     assert response.status_code < 500
     assert not Round.objects.filter(session=session, number=2).exists()
 
