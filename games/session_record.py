@@ -230,7 +230,7 @@ def parse_record(obj) -> ParsedRecord:
 # -- import and export ------------------------------------------------------------------
 
 
-def import_record(*, owner, record: dict) -> GameSession:
+def import_record(*, owner, record: object) -> GameSession:
     """Check a record and store it as a new session of ``owner``'s; RecordError stores nothing.
 
     Queries do not grow with rounds or players: the session, the players (two

@@ -105,6 +105,7 @@ def bugger_rows(state: GameState, names: list[str], rules: BuggerBridge) -> list
                 penalty = sum(p["points"] for p in result.data.get("penalties", []) if p["player"] == seat)
                 cell.penalty = penalty
                 if result.complete:
+                    assert result.totals is not None
                     took = result.data["tricks"][seat]
                     cell.missed = took != cell.bid
                     # A missed bid leaves the total alone, so paper shows a dash;
@@ -113,7 +114,7 @@ def bugger_rows(state: GameState, names: list[str], rules: BuggerBridge) -> list
                     cell.explain = f"{names[seat]}: {result.explain[seat]}; total {result.totals[seat]}"
             row.cells.append(cell)
         if result:
-            row.bid_line = bid_total_line(sum(result.data["bids"]), info.cards)
+            row.bid_line = bid_total_line(sum(result.data["bids"]), info.dealt)
         rows.append(row)
     return rows
 
