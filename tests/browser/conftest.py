@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 import pytest
@@ -129,7 +131,19 @@ class Phone:
         return handle
 
     def go(self, path):
-        self.page.goto(self.base_url + path)
+        self.page.goto(self.base_url + path)  # returns once the new page has loaded
+
+    @contextmanager
+    def loading(self) -> Iterator[None]:
+        """Wait, after the block, until the page it navigated to (a link, a plain form) has loaded.
+
+        A click returns before its navigation is over: a check right after it may
+        read the old page, or a page still being replaced (axe then finds no
+        ``document``). Nothing that reads the page without retrying (axe, evaluate,
+        inner texts, a PDF) may follow a navigating click without this.
+        """
+        with self.page.expect_navigation(wait_until="load"):
+            yield
 
     def tap(self, selector_or_locator):
         locator = (

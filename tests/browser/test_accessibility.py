@@ -28,7 +28,8 @@ def log_in(phone, username="reader"):
     phone.go("/accounts/login/")
     phone.page.fill("#id_username", username)
     phone.page.fill("#id_password", "lots-of-cards-42")
-    phone.page.get_by_role("button", name="Log in").click()
+    with phone.loading():
+        phone.page.get_by_role("button", name="Log in").click()
 
 
 @pytest.mark.parametrize("path", ["/", "/accounts/login/", "/accounts/signup/", "/rules/bugger-bridge/"])

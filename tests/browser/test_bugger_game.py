@@ -101,6 +101,7 @@ def test_a_whole_game_by_tapping_with_a_correction_and_a_penalty(phone, transact
     expect(page.locator("#entry-panel")).to_contain_text("Helen deals")
     expect(page.locator("#entry-panel")).to_contain_text("Corky bids and leads first")
     expect(page.locator("tbody tr")).to_have_count(18)
+    page.wait_for_load_state("load")  # the page's own stylesheet is in
     # The page never scrolls sideways at phone width.
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
@@ -197,7 +198,8 @@ def test_every_step_works_without_javascript(plain_phone, transactional_db):
     # Put right: Bob took none, Corky none; Randi took the trick.
     page.locator("label[for=tricks-0-0]").click()
     page.locator("label[for=tricks-2-0]").click()
-    page.get_by_role("button", name="Save round 1").click()
+    with phone.loading():
+        page.get_by_role("button", name="Save round 1").click()
     expect(page.locator("#entry-panel h2")).to_contain_text("Round 2 ")
     assert sheet_totals(page) == [10, 10, 0, 10, 11]
     # Saving bids with a player missing is refused beside that player, the other bids kept.
@@ -209,5 +211,6 @@ def test_every_step_works_without_javascript(plain_phone, transactional_db):
     page.get_by_role("link", name="Correct round 1").click()
     page.locator("label[for=etricks-4-0]").click()
     page.locator("label[for=etricks-3-1]").click()
-    page.get_by_role("button", name="Save correction").click()
+    with phone.loading():
+        page.get_by_role("button", name="Save correction").click()
     assert sheet_totals(page) == [10, 10, 0, 0, 0]

@@ -112,6 +112,7 @@ def test_a_whole_call_bridge_game_by_tapping(phone, transactional_db):
     expect(page.locator(".sheet-head")).to_contain_text("first to 30")
     expect(page.locator("label[for=bid-1-8]")).to_have_text("8★")
     expect(page.locator("label[for=bid-1-7]")).to_have_text("7")
+    page.wait_for_load_state("load")  # the page's own stylesheet is in
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
     played = []
@@ -193,6 +194,7 @@ def test_call_bridge_without_javascript(plain_phone, transactional_db):
     page.locator("label[for=tricks-2-3]").click()
     page.get_by_role("button", name="Check the count").click()
     expect(page.get_by_test_id("tricks-live")).to_have_text("All 13 tricks placed")
-    page.get_by_role("button", name="Save deal 1").click()
+    with phone.loading():
+        page.get_by_role("button", name="Save deal 1").click()
     expect(page.locator("#entry-panel h2")).to_contain_text("Deal 2 ")
     assert sheet_totals(page) == [deal_points(4, 6), deal_points(3, 1), deal_points(3, 3), deal_points(3, 3)]

@@ -196,7 +196,8 @@ def test_points_and_contract_work_without_javascript(plain_phone, transactional_
     expect(page.locator("#pick-5")).to_be_enabled()
     expect(page.locator("#pick-6")).to_be_disabled()
     # East's 20 was misheard: tap East's row and put 18.
-    page.locator("#hcp-row-1").click()
+    with phone.loading():
+        page.locator("#hcp-row-1").click()
     page.locator("label[for=pick-18]").click()
     page.get_by_role("button", name="Next").click()
     expect(page.get_by_test_id("hcp-1").first).to_have_text("18")
@@ -206,7 +207,8 @@ def test_points_and_contract_work_without_javascript(plain_phone, transactional_
     expect(page.get_by_test_id("declaring")).to_contain_text("Bob (East) is declarer")
     page.locator("label[for=strain-NT]").click()
     page.locator("label[for=game-1]").click()
-    page.get_by_role("button", name="Save").click()
+    with phone.loading():
+        page.get_by_role("button", name="Save").click()
     page.locator("label[for=tricks-10]").click()
     page.get_by_role("button", name="Save").click()
     declaring, _ = score("NT", True, 10)

@@ -38,7 +38,8 @@ def sign_up(phone, username):
 
 def start_game(phone, names, mode, first_dealer, target=None):
     page = phone.page
-    phone.tap(page.get_by_role("link", name="Mormon Bridge", exact=True))
+    with phone.loading():
+        phone.tap(page.get_by_role("link", name="Mormon Bridge", exact=True))
     expect(page.get_by_role("link", name="How Mormon Bridge is played and scored")).to_be_visible()
     phone.tap(f"label[for=mode-{mode}]")
     if target is not None:
@@ -118,6 +119,7 @@ def test_a_whole_regular_game_by_tapping(phone, transactional_db):
     expect(page.locator(".sheet-head")).to_contain_text(
         "11 hands of 1 · 2 · 3 · 4 · 5 · 6 · 5 · 4 · 3 · 2 · 1 cards"
     )
+    page.wait_for_load_state("load")  # the page's own stylesheet is in
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
     played = []

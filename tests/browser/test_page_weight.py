@@ -29,8 +29,8 @@ def log_in(phone):
     phone.go("/accounts/login/")
     phone.page.fill("#id_username", "weigher")
     phone.page.fill("#id_password", "light-as-a-card-3")
-    phone.page.get_by_role("button", name="Log in").click()
-    phone.page.wait_for_load_state("load")
+    with phone.loading():
+        phone.page.get_by_role("button", name="Log in").click()
     return User.objects.get(username="weigher")
 
 

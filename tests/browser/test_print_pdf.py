@@ -212,11 +212,13 @@ def test_names_filled_in_without_javascript_then_printed(plain_phone, transactio
     page = plain_phone.page
     plain_phone.go(reverse("games:print-blank", args=["bugger-bridge"]))
     page.select_option("#id_players", "4")
-    page.get_by_role("button", name="Change").click()
+    with plain_phone.loading():
+        page.get_by_role("button", name="Change").click()
     page.locator("summary").click()
     for i, name in enumerate(["Ann", "Bo", "Cy", "Di"]):
         page.fill(f"#id_name_{i}", name)
-    page.get_by_role("button", name="Put the names on the sheet").click()
+    with plain_phone.loading():
+        page.get_by_role("button", name="Put the names on the sheet").click()
     expect(page.locator("thead th.name")).to_have_text(["Ann", "Bo", "Cy", "Di"])
     text = pages_of(page.pdf(format="A4"))
     assert len(text) == 1 and "Ann Bo Cy Di" in text[0]

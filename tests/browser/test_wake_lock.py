@@ -30,8 +30,8 @@ def test_sheet_asks_to_keep_the_screen_awake(phone, transactional_db):
     phone.go("/accounts/login/")
     phone.page.fill("#id_username", "awake")
     phone.page.fill("#id_password", "keep-the-lights-on-1")
-    phone.page.get_by_role("button", name="Log in").click()
-    phone.page.wait_for_load_state("load")
+    with phone.loading():
+        phone.page.get_by_role("button", name="Log in").click()
     assert phone.page.evaluate("window.__wakeRequests") == []  # the start page does not
     phone.go(f"/games/{session.pk}/")
     phone.page.wait_for_function("window.__wakeRequests.length > 0")
