@@ -178,9 +178,8 @@ class GameRules:
                     raise RuleError(f"Option {opt.name} must be at least {opt.minimum}.", field=opt.name)
                 if opt.maximum is not None and value > opt.maximum:
                     raise RuleError(f"Option {opt.name} must be at most {opt.maximum}.", field=opt.name)
-            elif opt.kind is str:
-                if not isinstance(value, str):
-                    raise RuleError(f"Option {opt.name} must be text.", field=opt.name)
+            elif opt.kind is str and not isinstance(value, str):
+                raise RuleError(f"Option {opt.name} must be text.", field=opt.name)
             if opt.choices and value not in [c[0] for c in opt.choices]:
                 allowed = ", ".join(str(c[0]) for c in opt.choices)
                 raise RuleError(f"Option {opt.name} must be one of {allowed}.", field=opt.name)

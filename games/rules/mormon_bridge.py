@@ -369,10 +369,7 @@ class MormonBridge(GameRules):
                     message = f"Round {n}: the game ended after round {n - 1}, when {who(names, winner)} won."
                 raise RuleError(message, round=n)
             self._check_previous_complete(results, n)
-            if schedule is not None:
-                info = schedule[index]
-            else:
-                info = self.four_card_hand(n, players, first_dealer)
+            info = schedule[index] if schedule is not None else self.four_card_hand(n, players, first_dealer)
             self._check_shape(n, data)
             bids = int_list(data["bids"], length=players, round=n, field="bids", what="the bids", names=names)
             self.check_bids(info, bids, names=names)

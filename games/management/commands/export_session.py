@@ -6,9 +6,9 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ...models import GameSession
-from ...rules import RuleError
-from ...session_record import dump_record, export_session
+from games.models import GameSession
+from games.rules import RuleError
+from games.session_record import dump_record, export_session
 
 
 class Command(BaseCommand):

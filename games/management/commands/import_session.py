@@ -7,7 +7,7 @@ import sys
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from ...session_record import RecordError, import_record, load_json
+from games.session_record import RecordError, import_record, load_json
 
 
 class Command(BaseCommand):
