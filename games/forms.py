@@ -324,15 +324,16 @@ def parse_seat_numbers(
             if required:
                 errors[seat] = f"Round {round_number}: enter {names[seat]}'s {what}."
             continue
-        value = whole_number(raw)
+        value = parse_int(raw, -100, 100)
         if value is None:
-            values.append(None)
-            errors[seat] = f"Round {round_number}: {names[seat]}'s {what} must be a number, not “{raw[:12]}”."
-            continue
-        if not -100 <= value <= 100:
-            values.append(None)
-            errors[seat] = f"Round {round_number}: {names[seat]}'s {what} of {value} is not possible."
-            continue
+            shown = raw if len(raw) <= 20 else f"{raw[:12]}…"
+            digits = raw.removeprefix("-")
+            if digits.isascii() and digits.isdigit():
+                errors[seat] = f"Round {round_number}: {names[seat]}'s {what} of {shown} is not possible."
+            else:
+                errors[seat] = (
+                    f"Round {round_number}: {names[seat]}'s {what} must be a number, not “{shown}”."
+                )
         values.append(value)
     return values, errors
 
