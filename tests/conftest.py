@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 
 from games import services
@@ -28,13 +27,13 @@ class TableClient(Client):
 
 
 @pytest.fixture
-def user(db):
-    return User.objects.create_user("keeper", password="table-talk-2026")
+def user(django_user_model):
+    return django_user_model.objects.create_user("keeper", password="table-talk-2026")
 
 
 @pytest.fixture
-def other_user(db):
-    return User.objects.create_user("stranger", password="table-talk-2026")
+def other_user(django_user_model):
+    return django_user_model.objects.create_user("stranger", password="table-talk-2026")
 
 
 @pytest.fixture

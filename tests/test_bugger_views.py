@@ -29,7 +29,8 @@ def tricks_data(tricks, save=True):
 # -- accounts ---------------------------------------------------------------
 
 
-def test_sign_up_logs_in_and_lands_on_the_start_page(db):
+@pytest.mark.django_db
+def test_sign_up_logs_in_and_lands_on_the_start_page():
     client = TableClient()
     response = client.get(reverse("games:signup"))
     assert response.status_code == 200
@@ -43,7 +44,8 @@ def test_sign_up_logs_in_and_lands_on_the_start_page(db):
     assert "newbie" in page.content.decode()
 
 
-def test_sign_up_refusal_keeps_input_and_says_why(db):
+@pytest.mark.django_db
+def test_sign_up_refusal_keeps_input_and_says_why():
     client = TableClient()
     response = client.send(
         reverse("games:signup"), {"username": "newbie", "password1": "abc", "password2": "abd"}
@@ -54,7 +56,8 @@ def test_sign_up_refusal_keeps_input_and_says_why(db):
     assert "didn’t match" in body or "didn't match" in body
 
 
-def test_login_and_logout(user):
+@pytest.mark.usefixtures("user")
+def test_login_and_logout():
     client = TableClient()
     response = client.send(reverse("login"), {"username": "keeper", "password": "table-talk-2026"})
     assert response.status_code == 302
@@ -64,7 +67,8 @@ def test_login_and_logout(user):
     assert not client.get(reverse("games:home")).context["user"].is_authenticated
 
 
-def test_anonymous_visitor_is_sent_to_log_in(db, make_game, user):
+@pytest.mark.usefixtures("user")
+def test_anonymous_visitor_is_sent_to_log_in(make_game):
     session = make_game()
     response = TableClient().get(url("sheet", session))
     assert response.status_code == 302 and reverse("login") in response["Location"]
@@ -424,7 +428,8 @@ def test_writes_refuse_get(table, make_game):
     assert table.get(url("end", session)).status_code == 405
 
 
-def test_rules_page_is_in_the_apps_own_words(db):
+@pytest.mark.django_db
+def test_rules_page_is_in_the_apps_own_words():
     response = TableClient().get(reverse("games:rules", args=["bugger-bridge"]))
     assert response.status_code == 200
     body = response.content.decode()

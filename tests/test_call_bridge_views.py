@@ -99,7 +99,8 @@ def test_new_game_seats_four_players_with_the_dealer_and_target(table, user):
     assert 'first to <strong class="target">40</strong>' in page
 
 
-def test_new_game_can_draw_the_dealer(table, user):
+@pytest.mark.usefixtures("user")
+def test_new_game_can_draw_the_dealer(table):
     form = {f"player_{i}": n for i, n in enumerate(FOUR)}
     assert table.send(NEW, {**form, "first_dealer": "draw", "target": "30"}).status_code == 302
     assert 0 <= GameSession.objects.get().first_dealer < 4
@@ -448,7 +449,8 @@ def test_writes_refuse_get(table, call_game):
     assert table.get(url(session, 1, "tricks")).status_code == 405
 
 
-def test_rules_page_in_the_apps_own_words(db):
+@pytest.mark.django_db
+def test_rules_page_in_the_apps_own_words():
     response = TableClient().get(reverse("games:rules", args=["call-bridge"]))
     assert response.status_code == 200
     page = body(response)

@@ -18,14 +18,14 @@ def test_healthy_without_logging_in(client):
 
 
 def test_a_pending_migration_is_unhealthy(client, monkeypatch):
-    monkeypatch.setattr(MigrationExecutor, "migration_plan", lambda self, targets: [("games", False)])
+    monkeypatch.setattr(MigrationExecutor, "migration_plan", lambda *_: [("games", False)])
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.content == b"1 migrations not applied\n"
 
 
 def test_an_unreachable_database_is_unhealthy(client, monkeypatch):
-    def refuse(self):
+    def refuse(*_):
         raise DatabaseError("connection refused")
 
     monkeypatch.setattr("django.db.backends.base.base.BaseDatabaseWrapper.ensure_connection", refuse)

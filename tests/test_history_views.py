@@ -115,7 +115,8 @@ def test_bad_filters_never_fail(table, user, params):
         assert 'class="error"' in body
 
 
-def test_another_users_player_is_not_a_filter(table, user, other_user):
+@pytest.mark.usefixtures("user")
+def test_another_users_player_is_not_a_filter(table, other_user):
     record(other_user, "bugger-bridge", ["Xena", "Yuri", "Zed"], bugger_rounds(1, players=3))
     xena = Player.objects.get(owner=other_user, name="Xena")
     response = table.get(HISTORY, {"player": xena.pk})
@@ -211,7 +212,8 @@ def test_ten_thousand_sessions_list_quickly(table, user):
     assert max(timings.values()) < 2.0, timings
 
 
-def test_list_needs_a_login(db):
+@pytest.mark.django_db
+def test_list_needs_a_login():
     response = TableClient().get(HISTORY)
     assert response.status_code == 302 and "login" in response["Location"]
 

@@ -486,7 +486,8 @@ def test_writes_refuse_get(table, make_memory):
     assert table.get(action(session, 1, "points")).status_code == 404
 
 
-def test_rules_page_in_the_apps_own_words(db):
+@pytest.mark.django_db
+def test_rules_page_in_the_apps_own_words():
     response = TableClient().get(reverse("games:rules", args=["memory-bridge"]))
     page = body(response)
     assert response.status_code == 200 and "Memory Bridge in brief" in page

@@ -600,7 +600,7 @@ def test_the_last_deal_ends_the_game_and_later_posts_change_nothing(table, make_
     # East deals deal 2: East 10, South 10, West 12, North 8; E-W 22 declare, West declares.
     ew = score("D", False, 13)[0]
     assert ew == 20 * 7 + 50
-    assert "Game over" in page and ("N-S win" if 420 > ew else "E-W win") in page
+    assert "Game over" in page and ("N-S win" if ew < 420 else "E-W win") in page
     session.refresh_from_db()
     assert session.is_finished and session.winners == [N, S]
     again = table.send(action(session, 3, "points"), {"at": "0", "pick": "5"}, htmx=True)
@@ -659,7 +659,8 @@ def test_writes_refuse_get_and_unknown_actions_are_404(table, make_mini):
     assert table.get(action(session, 1, "bids")).status_code == 404
 
 
-def test_rules_page_in_the_apps_own_words(db):
+@pytest.mark.django_db
+def test_rules_page_in_the_apps_own_words():
     response = TableClient().get(reverse("games:rules", args=["minibridge"]))
     assert response.status_code == 200
     page = body(response)

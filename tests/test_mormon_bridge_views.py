@@ -121,7 +121,8 @@ def test_new_game_in_each_mode(table, user, mode, target, options):
     assert [s.player.name for s in session.seats.order_by("position")] == FIVE
 
 
-def test_more_seats_keeps_what_was_typed_and_elimination_takes_sixteen(table, user):
+@pytest.mark.usefixtures("user")
+def test_more_seats_keeps_what_was_typed_and_elimination_takes_sixteen(table):
     typed = form_data(SIXTEEN[:8], mode="elimination", more="1")
     response = table.send(NEW, typed)
     assert response.status_code == 200
@@ -475,7 +476,8 @@ def test_posts_without_the_csrf_token_are_refused(table, mormon_game):
     assert GameSession.objects.count() == 1 and not Round.objects.exists()
 
 
-def test_rules_page_in_the_apps_own_words(db):
+@pytest.mark.django_db
+def test_rules_page_in_the_apps_own_words():
     response = TableClient().get(reverse("games:rules", args=["mormon-bridge"]))
     assert response.status_code == 200
     page = body(response)

@@ -206,7 +206,8 @@ def test_every_hostile_value_in_every_field_of_every_url(table, games_in_progres
     assert sender.sent >= 9000, sender.sent
 
 
-def test_hostile_posts_from_someone_not_logged_in(db):
+@pytest.mark.django_db
+def test_hostile_posts_from_someone_not_logged_in():
     """Signing up and logging in see the same values, without a session."""
     sender = Sender(TableClient())
     for url in (reverse("games:signup"), reverse("login"), reverse("games:home")):

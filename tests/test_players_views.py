@@ -61,7 +61,8 @@ def test_player_pages_of_others_are_404(table, other_user):
     assert player(other_user, "Xena").name == "Xena"
 
 
-def test_player_pages_need_a_login(db, user):
+@pytest.mark.django_db
+def test_player_pages_need_a_login(user):
     p = Player.objects.create(owner=user, name="Ann")
     client = TableClient()
     for target in (reverse("games:players"), url("player", p)):

@@ -106,7 +106,8 @@ def test_print_a_session_without_rounds(table, user):
     assert "Not started" in text_of(response)
 
 
-def test_print_needs_the_owner(table, other_user, db):
+@pytest.mark.django_db
+def test_print_needs_the_owner(table, other_user):
     theirs = record(other_user, "bugger-bridge", ["Xena", "Yuri", "Zed"], bugger_rounds(1, players=3))
     assert table.get(reverse("games:print", args=[theirs.pk])).status_code == 404
     anonymous = TableClient().get(reverse("games:print", args=[theirs.pk]))

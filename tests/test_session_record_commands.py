@@ -51,20 +51,23 @@ def test_import_prints_the_id_last(owner, tmp_path):
     assert export_session(session)["rounds"][-1]["totals"] == [20, 21, 33, 20, 31]
 
 
-def test_import_from_standard_input_text(owner, monkeypatch):
+@pytest.mark.usefixtures("owner")
+def test_import_from_standard_input_text(monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(record(rounds=BUGGER_EXAMPLE))))
     pk = run("import_session", "-").splitlines()[-1]
     assert GameSession.objects.get(pk=int(pk)).rounds.count() == 3
 
 
-def test_import_from_standard_input_bytes(owner, monkeypatch):
+@pytest.mark.usefixtures("owner")
+def test_import_from_standard_input_bytes(monkeypatch):
     raw = json.dumps(record(players=["Zoë", "Øyvind", "Łucja"]), ensure_ascii=False).encode()
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw), encoding="ascii"))
     pk = run("import_session", "-").splitlines()[-1]
     assert export_session(GameSession.objects.get(pk=int(pk)))["players"] == ["Zoë", "Øyvind", "Łucja"]
 
 
-def test_invalid_record_names_round_and_player_and_stores_nothing(owner, tmp_path):
+@pytest.mark.usefixtures("owner")
+def test_invalid_record_names_round_and_player_and_stores_nothing(tmp_path):
     rec = record(rounds=BUGGER_EXAMPLE)
     rec["rounds"][1]["bids"][1] = 3
     path = write(tmp_path, rec)
@@ -77,7 +80,8 @@ def test_invalid_record_names_round_and_player_and_stores_nothing(owner, tmp_pat
     assert counts() == before
 
 
-def test_invalid_json(owner, tmp_path, monkeypatch):
+@pytest.mark.usefixtures("owner")
+def test_invalid_json(tmp_path, monkeypatch):
     with pytest.raises(CommandError, match=r"not valid JSON: Expecting .* \(line 1, column \d+\)"):
         run("import_session", write(tmp_path, '{"format": "scorekeeper-session",'))
     monkeypatch.setattr(sys, "stdin", io.StringIO("not json"))
@@ -86,29 +90,34 @@ def test_invalid_json(owner, tmp_path, monkeypatch):
     assert not GameSession.objects.exists()
 
 
-def test_unreadable_file(owner, tmp_path):
+@pytest.mark.usefixtures("owner")
+def test_unreadable_file(tmp_path):
     with pytest.raises(CommandError, match="Cannot read .*missing.json: No such file or directory"):
         run("import_session", str(tmp_path / "missing.json"))
 
 
-def test_owner_by_user_option(owner, django_user_model, tmp_path):
+@pytest.mark.usefixtures("owner")
+def test_owner_by_user_option(django_user_model, tmp_path):
     django_user_model.objects.create_user("kim")
     run("import_session", "--user", "kim", write(tmp_path, record()))
     assert GameSession.objects.get().owner.username == "kim"
 
 
-def test_unknown_user(owner, tmp_path):
+@pytest.mark.usefixtures("owner")
+def test_unknown_user(tmp_path):
     with pytest.raises(CommandError, match="There is no user 'nobody'"):
         run("import_session", "--user", "nobody", write(tmp_path, record()))
 
 
-def test_owner_is_the_only_superuser(owner, django_user_model, tmp_path):
+@pytest.mark.usefixtures("owner")
+def test_owner_is_the_only_superuser(django_user_model, tmp_path):
     django_user_model.objects.create_superuser("admin")
     run("import_session", write(tmp_path, record()))
     assert GameSession.objects.get().owner.username == "admin"
 
 
-def test_several_users_need_the_user_option(owner, django_user_model, tmp_path):
+@pytest.mark.usefixtures("owner")
+def test_several_users_need_the_user_option(django_user_model, tmp_path):
     django_user_model.objects.create_user("kim")
     with pytest.raises(CommandError, match="Pass --user USERNAME"):
         run("import_session", write(tmp_path, record()))
@@ -134,7 +143,8 @@ def test_export_one(owner):
     assert printed["result"]["totals"] == [20, 21, 33, 20, 31]
 
 
-def test_export_unknown_id(owner):
+@pytest.mark.usefixtures("owner")
+def test_export_unknown_id():
     with pytest.raises(CommandError, match="There is no session with id 999"):
         run("export_session", "999")
 

@@ -59,10 +59,8 @@ def call_setup(draw):
 @st.composite
 def mormon_setup(draw):
     mode = draw(st.sampled_from(["regular", "four-card", "elimination", None]))
-    if mode == "elimination":
-        n = draw(st.integers(4, 17))  # more than 14: the rest wait for a place
-    else:
-        n = draw(st.integers(4, 14))
+    # Elimination takes more than 14: the rest wait for a place.
+    n = draw(st.integers(4, 17)) if mode == "elimination" else draw(st.integers(4, 14))
     options = {} if mode is None else {"mode": mode}
     if mode == "four-card" and draw(st.booleans()):
         options["target"] = draw(st.integers(1, 80))
@@ -125,7 +123,7 @@ def bugger_round(draw, info, state, partial=False):
 
 
 @st.composite
-def call_round(draw, info, state, partial=False):
+def call_round(draw, _info, _state, partial=False):
     tricks = draw(split(13, 4))
     bids = _bids_near(draw, tricks, 2, 12)
     data = {"bids": bids} if partial else {"bids": bids, "tricks": tricks}
@@ -153,7 +151,7 @@ def mormon_round(draw, info, state, partial=False):
 
 
 @st.composite
-def minibridge_round(draw, info, state, partial=False):
+def minibridge_round(draw, _info, _state, partial=False):
     if not partial and draw(st.integers(0, 9)) == 0:
         a, b = draw(st.integers(0, 20)), draw(st.integers(0, 20))
         hcp = [a, b, 20 - a, 20 - b]  # 20:20: redealt
@@ -176,7 +174,7 @@ def minibridge_round(draw, info, state, partial=False):
 
 
 @st.composite
-def memory_round(draw, info, state, partial=False):
+def memory_round(draw, _info, state, partial=False):
     took = draw(st.integers(0, 13))
     data = {"first_half": [took, 13 - took]}
     winner = 0 if took >= 7 else 1

@@ -78,7 +78,8 @@ def kims_games(user, other_user):
     return Player.objects.get(owner=user, name="Kim")
 
 
-def test_games_are_as_worked_out(kims_games, user):
+@pytest.mark.usefixtures("kims_games")
+def test_games_are_as_worked_out(user):
     """The set-up itself: winners and status as the docstring says."""
     from games.models import GameSession
 

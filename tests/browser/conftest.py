@@ -26,6 +26,9 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/browser/" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
+            if {"phone", "plain_phone"} & set(item.fixturenames):
+                # The live server answers from another thread: it sees only committed data.
+                item.add_marker(pytest.mark.django_db(transaction=True))
 
 
 @pytest.fixture(scope="session")
@@ -162,7 +165,7 @@ class Phone:
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item, call):
+def pytest_runtest_makereport(item):
     report = yield
     if report.failed:
         for name in ("phone", "plain_phone"):

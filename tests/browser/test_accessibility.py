@@ -33,13 +33,13 @@ def log_in(phone, username="reader"):
 
 
 @pytest.mark.parametrize("path", ["/", "/accounts/login/", "/accounts/signup/", "/rules/bugger-bridge/"])
-def test_public_pages(phone, transactional_db, path):
+def test_public_pages(phone, path):
     phone.go(path)
     assert grave_violations(phone.page) == []
 
 
 @pytest.mark.parametrize("dark", [False, True])
-def test_start_and_new_game_pages(phone, transactional_db, dark):
+def test_start_and_new_game_pages(phone, dark):
     phone.page.emulate_media(color_scheme="dark" if dark else "light")
     log_in(phone)
     assert grave_violations(phone.page) == []
@@ -50,7 +50,7 @@ def test_start_and_new_game_pages(phone, transactional_db, dark):
 
 @pytest.mark.parametrize("slug", sorted(TABLES))
 @pytest.mark.parametrize("dark", [False, True])
-def test_every_sheet(phone, transactional_db, slug, dark):
+def test_every_sheet(phone, slug, dark):
     phone.page.emulate_media(color_scheme="dark" if dark else "light")
     log_in(phone)
     rules = GAMES[slug]
@@ -64,7 +64,7 @@ def test_every_sheet(phone, transactional_db, slug, dark):
     assert grave_violations(phone.page) == [], slug
 
 
-def test_bugger_sheet_in_every_phase(phone, transactional_db):
+def test_bugger_sheet_in_every_phase(phone):
     log_in(phone)
     owner = User.objects.get(username="reader")
     session = services.start_session(
@@ -102,7 +102,7 @@ TAP_TARGETS = """() => {
 
 
 @pytest.mark.parametrize("slug", sorted(TABLES))
-def test_every_tap_target_on_a_sheet_is_at_least_44px(phone, transactional_db, slug):
+def test_every_tap_target_on_a_sheet_is_at_least_44px(phone, slug):
     log_in(phone)
     rules = GAMES[slug]
     players = NAMES[: max(rules.min_players, min(5, rules.max_players or 5))]

@@ -92,7 +92,7 @@ def sheet_totals(page):
     return [int(t) for t in page.locator("#totals td").all_inner_texts()]
 
 
-def test_a_whole_game_by_tapping_with_a_correction_and_a_penalty(phone, transactional_db):
+def test_a_whole_game_by_tapping_with_a_correction_and_a_penalty(phone):
     rng = random.Random(20261121)
     page = phone.page
     sign_up(phone)
@@ -167,7 +167,7 @@ def test_a_whole_game_by_tapping_with_a_correction_and_a_penalty(phone, transact
     expect(page.locator("#exp-1-0")).to_contain_text(re.compile(r"Bob: bid \d, took \d"))
 
 
-def test_hook_rule_strikes_the_dealers_number(phone, transactional_db):
+def test_hook_rule_strikes_the_dealers_number(phone):
     sign_up(phone, "hooked")
     start_game(phone, first_dealer_seat=0, hook=True)  # Bob deals round 1; Helen bids first
     page = phone.page
@@ -181,7 +181,7 @@ def test_hook_rule_strikes_the_dealers_number(phone, transactional_db):
     expect(page.locator("#entry-panel.phase-tricks")).to_be_visible()
 
 
-def test_every_step_works_without_javascript(plain_phone, transactional_db):
+def test_every_step_works_without_javascript(plain_phone):
     phone = plain_phone
     page = phone.page
     sign_up(phone, "nojs")

@@ -99,7 +99,7 @@ def sheet_totals(page):
     return [int(t) for t in page.locator("#totals td").all_inner_texts()]
 
 
-def test_a_whole_call_bridge_game_by_tapping(phone, transactional_db):
+def test_a_whole_call_bridge_game_by_tapping(phone):
     page = phone.page
     sign_up(phone, "callkeeper")
     first_dealer = 0  # Ann deals deal 1; Bob bids and leads first
@@ -176,7 +176,7 @@ def test_a_whole_call_bridge_game_by_tapping(phone, transactional_db):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-def test_call_bridge_without_javascript(plain_phone, transactional_db):
+def test_call_bridge_without_javascript(plain_phone):
     phone = plain_phone
     page = phone.page
     sign_up(phone, "nojscall")

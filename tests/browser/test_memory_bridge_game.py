@@ -54,7 +54,7 @@ def shown_totals(page):
     return [int(page.get_by_test_id(f"total-{seat}").inner_text()) for seat in (0, 1)]
 
 
-def test_a_whole_game_ending_after_a_first_half(phone, transactional_db):
+def test_a_whole_game_ending_after_a_first_half(phone):
     page = phone.page
     sign_up(phone, "memorykeeper")
     start_game(phone)
@@ -133,7 +133,7 @@ def test_a_whole_game_ending_after_a_first_half(phone, transactional_db):
     )
 
 
-def test_first_half_and_contract_work_without_javascript(plain_phone, transactional_db):
+def test_first_half_and_contract_work_without_javascript(plain_phone):
     phone = plain_phone
     page = phone.page
     sign_up(phone, "nojsmemory")

@@ -89,7 +89,7 @@ def totals(page):
     )
 
 
-def test_a_whole_game_by_tapping(phone, transactional_db):
+def test_a_whole_game_by_tapping(phone):
     page = phone.page
     sign_up(phone, "northsouth")
     start_game(phone, first_dealer="0", deals=4)  # North deals first
@@ -183,7 +183,7 @@ def test_a_whole_game_by_tapping(phone, transactional_db):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-def test_points_and_contract_work_without_javascript(plain_phone, transactional_db):
+def test_points_and_contract_work_without_javascript(plain_phone):
     phone = plain_phone
     page = phone.page
     sign_up(phone, "nojsbridge")

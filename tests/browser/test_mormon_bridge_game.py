@@ -106,7 +106,7 @@ def order_from(dealer, table):
     return table[i + 1 :] + table[: i + 1]
 
 
-def test_a_whole_regular_game_by_tapping(phone, transactional_db):
+def test_a_whole_regular_game_by_tapping(phone):
     rng = random.Random(5729)
     page = phone.page
     sign_up(phone, "mormonkeeper")
@@ -182,7 +182,7 @@ def test_a_whole_regular_game_by_tapping(phone, transactional_db):
     expect(page.locator("#exp-1-0")).to_contain_text(f"Ann: bid {bid}, took {took}")
 
 
-def test_a_four_card_game_to_the_target(phone, transactional_db):
+def test_a_four_card_game_to_the_target(phone):
     page = phone.page
     sign_up(phone, "fourcard")
     start_game(phone, FOUR, "four-card", first_dealer=0, target=40)
@@ -217,7 +217,7 @@ def test_a_four_card_game_to_the_target(phone, transactional_db):
     expect(page.locator("#totals td.leader")).to_have_text("60")
 
 
-def test_an_elimination_game_with_players_waiting(phone, transactional_db):
+def test_an_elimination_game_with_players_waiting(phone):
     page = phone.page
     sign_up(phone, "eliminator")
     first_dealer = 1
@@ -237,16 +237,16 @@ def test_an_elimination_game_with_players_waiting(phone, transactional_db):
 
     hands = [
         # Hand 1: everyone bids 1; four take a trick, ten miss and are out. P14 and P15 sit down.
-        lambda table: ({s: 1 for s in table}, {s: (1 if s in (2, 5, 9, 13) else 0) for s in table}),
+        lambda table: (dict.fromkeys(table, 1), {s: (1 if s in (2, 5, 9, 13) else 0) for s in table}),
         # Hand 2: everyone bids 1, two take two tricks each: all six miss, so nobody is out.
-        lambda table: ({s: 1 for s in table}, {s: (2 if s in (5, 14) else 0) for s in table}),
+        lambda table: (dict.fromkeys(table, 1), {s: (2 if s in (5, 14) else 0) for s in table}),
         # Hand 3: four go out, P02 and P05 are left.
-        lambda table: (
+        lambda _table: (
             {2: 1, 5: 1, 9: 1, 13: 1, 14: 0, 15: 0},
             {2: 1, 5: 1, 9: 0, 13: 0, 14: 1, 15: 1},
         ),
         # Hand 4: two left (after a re-bid, below); P05 bids 0 but takes one.
-        lambda table: ({2: 3, 5: 0}, {2: 3, 5: 1}),
+        lambda _table: ({2: 3, 5: 0}, {2: 3, 5: 1}),
     ]
     for number, plan in enumerate(hands, start=1):
         table = at_table()

@@ -51,7 +51,7 @@ def check(html, scripts, styles):
     assert html <= BUDGET_HTML
 
 
-def test_the_biggest_bugger_sheet_stays_within_budget(phone, transactional_db):
+def test_the_biggest_bugger_sheet_stays_within_budget(phone):
     owner = log_in(phone)
     rules = GAMES["bugger-bridge"]
     session = services.start_session(
@@ -67,7 +67,7 @@ def test_the_biggest_bugger_sheet_stays_within_budget(phone, transactional_db):
 
 
 @pytest.mark.parametrize("slug", sorted(TABLES))
-def test_every_sheet_and_new_game_page_stays_within_budget(phone, transactional_db, slug):
+def test_every_sheet_and_new_game_page_stays_within_budget(phone, slug):
     owner = log_in(phone)
     rules = GAMES[slug]
     players = NAMES[: max(rules.min_players, min(6, rules.max_players or 6))]

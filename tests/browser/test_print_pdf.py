@@ -72,7 +72,7 @@ def print_both(phone, path: str) -> dict[str, bytes]:
 
 
 @pytest.fixture
-def keeper(transactional_db):
+def keeper():
     return User.objects.create_user("keeper", password="table-talk-2026")
 
 
@@ -171,7 +171,7 @@ def blank_path(game, params):
     return reverse("games:print-blank", args=[game]) + (f"?{query}" if query else "")
 
 
-def test_every_blank_sheet_prints_on_one_page(phone, transactional_db):
+def test_every_blank_sheet_prints_on_one_page(phone):
     for game, params in BLANK:
         for fmt, pdf in print_both(phone, blank_path(game, params)).items():
             pages = pages_of(pdf)
@@ -182,7 +182,7 @@ def test_every_blank_sheet_prints_on_one_page(phone, transactional_db):
             assert "Fill in the players" not in text and "Change" not in text
 
 
-def test_blank_sheets_say_what_the_paper_sheet_says(phone, transactional_db):
+def test_blank_sheets_say_what_the_paper_sheet_says(phone):
     bugger = pages_of(print_both(phone, blank_path("bugger-bridge", {"players": 5}))["A4"])[0]
     labels = re.findall(r"(?<![=\d])(\d NT|\dNT|\d)(?![=\d])", bugger.split("Cards", 1)[1].split("Total")[0])
     assert labels == "1 2 3 4 5 6 7 8 8NT 8NT 8 7 6 5 4 3 2 1".split()
@@ -208,7 +208,7 @@ def test_blank_sheets_say_what_the_paper_sheet_says(phone, transactional_db):
     assert "First half (no trumps)" in memory and "Second half" in memory and "13 = 320" in memory
 
 
-def test_names_filled_in_without_javascript_then_printed(plain_phone, transactional_db):
+def test_names_filled_in_without_javascript_then_printed(plain_phone):
     page = plain_phone.page
     plain_phone.go(reverse("games:print-blank", args=["bugger-bridge"]))
     page.select_option("#id_players", "4")
@@ -224,7 +224,7 @@ def test_names_filled_in_without_javascript_then_printed(plain_phone, transactio
     assert len(text) == 1 and "Ann Bo Cy Di" in text[0]
 
 
-def test_minibridge_prints_a_personal_sheet_for_each_player(phone, transactional_db):
+def test_minibridge_prints_a_personal_sheet_for_each_player(phone):
     names = ["Nora", "Eli", "Sam", "Wyn"]
     path = blank_path("minibridge", {f"name_{i}": n for i, n in enumerate(names)})
     for fmt, pdf in print_both(phone, path).items():

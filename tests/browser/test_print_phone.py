@@ -17,7 +17,7 @@ def no_sideways_scroll(phone, path):
     assert width <= 360, (path, width)
 
 
-def test_every_page_fits_a_phone_light_and_dark(phone, transactional_db):
+def test_every_page_fits_a_phone_light_and_dark(phone):
     keeper = User.objects.create_user("keeper", password="table-talk-2026")
     games = every_game(keeper)
     record(keeper, "bugger-bridge", NAMES["bugger-bridge"], bugger_rounds(3))
@@ -45,7 +45,7 @@ def test_every_page_fits_a_phone_light_and_dark(phone, transactional_db):
     assert chart.bounding_box()["width"] <= 360
 
 
-def test_history_filter_delete_and_rename_without_javascript(plain_phone, transactional_db):
+def test_history_filter_delete_and_rename_without_javascript(plain_phone):
     keeper = User.objects.create_user("keeper", password="table-talk-2026")
     bugger = record(keeper, "bugger-bridge", NAMES["bugger-bridge"], bugger_rounds(18))
     record(keeper, "call-bridge", NAMES["call-bridge"], [])

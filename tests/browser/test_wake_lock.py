@@ -21,7 +21,7 @@ Object.defineProperty(navigator, "wakeLock", {
 """
 
 
-def test_sheet_asks_to_keep_the_screen_awake(phone, transactional_db):
+def test_sheet_asks_to_keep_the_screen_awake(phone):
     owner = User.objects.create_user("awake", password="keep-the-lights-on-1")
     session = services.start_session(
         owner=owner, game="bugger-bridge", player_names=["Ann", "Ben", "Cat"], options={}, first_dealer=0

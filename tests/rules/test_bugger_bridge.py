@@ -251,8 +251,8 @@ def test_a_made_bid_always_beats_a_missed_one(game):
 
 
 @settings(max_examples=40, deadline=None)
-@given(games(), st.data())
-def test_points_do_not_depend_on_names_and_a_refused_round_changes_nothing(game, data):
+@given(games())
+def test_points_do_not_depend_on_names_and_a_refused_round_changes_nothing(game):
     players, first_dealer, rounds = game
     plain = RULES.replay(players=players, options={}, first_dealer=first_dealer, rounds=rounds)
     named = RULES.replay(
