@@ -87,6 +87,15 @@ class Option:
 
 
 @dataclass(frozen=True)
+class MadeBid:
+    """When a bid is made, for bids from ``lowest`` up (to the next ``MadeBid``'s lowest):
+    the tricks taken are the bid, or up to ``over`` more (None: any number more)."""
+
+    lowest: int
+    over: int | None
+
+
+@dataclass(frozen=True)
 class RoundInfo:
     """What is fixed about a round before anything is entered."""
 
@@ -152,6 +161,31 @@ class GameRules:
     seats: ClassVar[tuple[str, ...] | None] = None  # fixed seat names (Minibridge)
     options: ClassVar[tuple[Option, ...]] = ()
     uses_points: ClassVar[bool] = True
+    round_word: ClassVar[str] = "round"  # what the game calls a round: "round", "hand", "deal"
+    # Sides that share one score, by name, with their seats (Minibridge: N-S and E-W); empty: each for themselves.
+    partnerships: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = ()
+    # Bids of a player's own: the lowest bid allowed (None: the game has none) and when one is made.
+    lowest_bid: ClassVar[int | None] = None
+    made_bids: ClassVar[tuple[MadeBid, ...]] = ()
+
+    # -- what callers ask of a game ------------------------------------------
+
+    def has_points(self, options: dict[str, Any] | None) -> bool:
+        """Whether the game, with these options, keeps points (``uses_points`` unless a mode has none)."""
+        return self.uses_points
+
+    def rounds_in_game(self, players: int, options: dict[str, Any] | None) -> int | None:
+        """How many rounds a game with these players and options has; None when open-ended."""
+        return None
+
+    def win_reason(self, options: dict[str, Any] | None) -> str:
+        """Why a single winner wins when not on points ("the last player left"); "" for the highest total."""
+        return ""
+
+    def bid_made(self, bid: int, took: int) -> bool:
+        """Whether a player's own bid was made with ``took`` tricks, by ``made_bids``."""
+        band = [b for b in self.made_bids if b.lowest <= bid][-1]
+        return took >= bid and (band.over is None or took <= bid + band.over)
 
     # -- setup -------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from .base import (
     SUITS,
     GameRules,
     GameState,
+    MadeBid,
     Option,
     RoundInfo,
     RoundResult,
@@ -52,6 +53,8 @@ class BuggerBridge(GameRules):
     name = "Bugger Bridge"
     min_players = 3
     max_players = 10
+    lowest_bid = 0
+    made_bids = (MadeBid(lowest=0, over=0),)  # exactly
     options = (
         Option(
             name="hook",
@@ -67,6 +70,10 @@ class BuggerBridge(GameRules):
     @staticmethod
     def peak(players: int) -> int:
         return PEAK_BY_PLAYERS[players]
+
+    def rounds_in_game(self, players: int, options: dict[str, Any] | None) -> int | None:
+        """The length of the schedule for this many players."""
+        return len(self.schedule(players, 0))
 
     def schedule(self, players: int, first_dealer: int) -> list[RoundInfo]:
         """Every round of a game: 1..m with trumps, m NT twice, m..1 with trumps."""

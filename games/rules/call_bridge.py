@@ -16,6 +16,7 @@ from typing import Any
 from .base import (
     GameRules,
     GameState,
+    MadeBid,
     Option,
     RoundInfo,
     RoundResult,
@@ -87,6 +88,10 @@ class CallBridge(GameRules):
     name = "Call Bridge"
     min_players = PLAYERS
     max_players = PLAYERS
+    round_word = "deal"
+    lowest_bid = BID_MIN
+    # At least the bid; a bonus bid exactly or one trick more (``made``).
+    made_bids = (MadeBid(lowest=BID_MIN, over=None), MadeBid(lowest=BONUS_FROM, over=1))
     options = (
         Option(
             name="target",

@@ -79,6 +79,7 @@ class MemoryBridge(GameRules):
     name = "Memory Bridge"
     min_players = 2
     max_players = 2
+    round_word = "deal"
     options = (
         Option(
             name="target",

@@ -109,6 +109,8 @@ class Minibridge(GameRules):
     min_players = 4
     max_players = 4
     seats = ("North", "East", "South", "West")
+    round_word = "deal"
+    partnerships = tuple((SIDE_NAMES[side], pair) for side, pair in SIDES.items())
     options = (
         Option(
             name="deals",

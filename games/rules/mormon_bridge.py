@@ -30,6 +30,7 @@ from .base import (
     ROOK_COLOURS,
     GameRules,
     GameState,
+    MadeBid,
     Option,
     RoundInfo,
     RoundResult,
@@ -115,6 +116,9 @@ class MormonBridge(GameRules):
     max_players = None  # elimination: more than 14 wait; the other modes stop at 14
     # True for regular and 4-card; elimination has no points: use ``has_points(options)``.
     uses_points = True
+    round_word = "hand"
+    lowest_bid = 0
+    made_bids = (MadeBid(lowest=0, over=0),)  # exactly
     options = (
         Option(
             name="mode",
@@ -146,6 +150,13 @@ class MormonBridge(GameRules):
     def has_points(self, options: dict[str, Any] | None) -> bool:
         """Whether the game keeps points: False for elimination."""
         return self.mode_of(options) != ELIMINATION
+
+    def win_reason(self, options: dict[str, Any] | None) -> str:
+        """Elimination: the winner is the last player left."""
+        return "the last player left" if self.mode_of(options) == ELIMINATION else ""
+
+    def rounds_in_game(self, players: int, options: dict[str, Any] | None) -> int | None:
+        return self.hands_in_game(players, options)
 
     def has_target(self, options: dict[str, Any] | None) -> bool:
         """Whether the ``target`` option is used: only by the 4-card game."""
