@@ -9,11 +9,12 @@ ten thousand:
 2. the sum of their points per finished session (their final score);
 3. their bids per game, counted by outcome (conditional aggregates).
 
-Bids are counted in the games with bids (Bugger, Call and Mormon Bridge), in
-every complete round, finished game or not. A bid is made as the game's rules
-say: exactly in Bugger and Mormon Bridge; at least the bid in Call Bridge, or
-the bid or one more for a bonus bid of 8 or more. Over-bidding is taking fewer
-tricks than bid, under-bidding taking more.
+Bids are counted in the games with bids of a player's own (the rules'
+``lowest_bid``: Bugger, Call and Mormon Bridge), in every complete round,
+finished game or not. A bid is made as the game's rules say (their
+``made_bids``: exactly in Bugger and Mormon Bridge; at least the bid in Call
+Bridge, or the bid or one more for a bonus bid of 8 or more). Over-bidding is
+taking fewer tricks than bid, under-bidding taking more.
 """
 
 from __future__ import annotations
@@ -24,22 +25,46 @@ from datetime import datetime
 from django.db.models import Count, F, Q, Sum
 
 from .models import Entry, GameSession, Player, Seat
-from .rules import GAMES
-from .rules.call_bridge import BONUS_FROM
+from .rules import GAMES, GameRules
 
-BIDDING_GAMES = ("bugger-bridge", "call-bridge", "mormon-bridge")
-EXACT_BID_GAMES = ("bugger-bridge", "mormon-bridge")
-ZERO_BID_GAMES = ("bugger-bridge", "mormon-bridge")  # Call Bridge bids start at 2
 CHART_GAMES = 60  # the most recent finished games a results chart shows, per game
 
 
+def has_bids(game: str) -> bool:
+    """Whether a game has bids of a player's own (an unknown stored game has none)."""
+    return game in GAMES and GAMES[game].lowest_bid is not None
+
+
+def bidding_games() -> list[str]:
+    return [slug for slug in GAMES if has_bids(slug)]
+
+
+def made_in(rules: GameRules) -> Q:
+    """Entries whose bid was made by these rules' ``made_bids``, whatever the game."""
+    made = Q(pk__in=[])
+    bands = rules.made_bids
+    for band, after in zip(bands, [*bands[1:], None], strict=True):
+        this = Q(bid__gte=band.lowest, tricks__gte=F("bid"))
+        if after is not None:
+            this &= Q(bid__lt=after.lowest)
+        if band.over is not None:
+            this &= Q(tricks__lte=F("bid") + band.over)
+        made |= this
+    return made
+
+
 def made_bid() -> Q:
-    """Entries whose bid was made, by each game's rule (see the module docstring)."""
-    game = "round__session__game"
-    exact = Q(**{f"{game}__in": EXACT_BID_GAMES}, tricks=F("bid"))
-    plain = Q(bid__lt=BONUS_FROM, tricks__gte=F("bid"))
-    bonus = Q(bid__gte=BONUS_FROM, tricks__gte=F("bid"), tricks__lte=F("bid") + 1)
-    return exact | (Q(**{game: "call-bridge"}) & (plain | bonus))
+    """Entries whose bid was made, by each game's rule (see the module docstring).
+
+    Games that make bids the same way share one condition.
+    """
+    by_rule: dict[tuple, list[str]] = {}
+    for slug in bidding_games():
+        by_rule.setdefault(GAMES[slug].made_bids, []).append(slug)
+    made = Q(pk__in=[])
+    for slugs in by_rule.values():
+        made |= Q(round__session__game__in=slugs) & made_in(GAMES[slugs[0]])
+    return made
 
 
 def share(part: int, whole: int) -> float | None:
@@ -107,11 +132,11 @@ class GameStats(Ratios):
 
     @property
     def has_bids(self) -> bool:
-        return self.game in BIDDING_GAMES
+        return has_bids(self.game)
 
     @property
     def has_zero_bids(self) -> bool:
-        return self.game in ZERO_BID_GAMES
+        return has_bids(self.game) and GAMES[self.game].lowest_bid == 0
 
     @property
     def average_score(self) -> float | None:
@@ -224,7 +249,7 @@ def player_stats(player: Player) -> PlayerStats:
         Entry.objects.filter(
             player=player,
             round__complete=True,
-            round__session__game__in=BIDDING_GAMES,
+            round__session__game__in=bidding_games(),
             bid__isnull=False,
             tricks__isnull=False,
         )
