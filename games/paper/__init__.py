@@ -1,9 +1,9 @@
 """Score sheets as they look on paper: a recorded game's, or a blank one to play with.
 
 One table model (``Sheet``: header rows, body rows, footer rows of ``Cell``) is
-drawn by one template (templates/games/print/_sheet.html) for every game; the
-functions here fill it from a replayed ``GameState`` (``filled_sheets``) or from
-the rules' schedules alone (``blank_sheets``), in each game's own layout:
+drawn by one template (templates/games/print/_sheet.html) for every game; each
+game's layout fills it from a replayed ``GameState`` (``Layout.filled``) or from
+the rules' schedules alone (``Layout.blank``):
 
 - Bugger Bridge and Mormon Bridge: a row per round, a column per player, the
   bid small in the corner and the running total in the box;
@@ -15,23 +15,31 @@ the rules' schedules alone (``blank_sheets``), in each game's own layout:
 Nothing here touches the database.
 
 The package holds one module per layout (``bids``, ``call``, ``minibridge``,
-``memory``), what they share (``common``) and which layout draws which game
-(``sheets``).
+``memory``) with a ``Layout`` subclass per game it draws (``layout``: what a
+layout offers); what they share is in ``common``. A game's registry entry
+(games/registry.py) holds its layout as ``Game.paper``.
 """
 
-from .common import BLANK_ROWS, MAX_BLANK_ROWS, Cell, Row, Sheet, deal_number, number, signed
-from .sheets import blank_sheets, filled_sheets, options_lines
+from .bids import BuggerBridgePaper, MormonBridgePaper
+from .call import CallBridgePaper
+from .common import MAX_BLANK_ROWS, Cell, Row, Sheet, deal_number, number, signed
+from .layout import BlankChoice, Layout
+from .memory import MemoryBridgePaper
+from .minibridge import MinibridgePaper
 
 __all__ = [
-    "BLANK_ROWS",
     "MAX_BLANK_ROWS",
+    "BlankChoice",
+    "BuggerBridgePaper",
+    "CallBridgePaper",
     "Cell",
+    "Layout",
+    "MemoryBridgePaper",
+    "MinibridgePaper",
+    "MormonBridgePaper",
     "Row",
     "Sheet",
-    "blank_sheets",
     "deal_number",
-    "filled_sheets",
     "number",
-    "options_lines",
     "signed",
 ]

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import GAMES, GameState
+from ..rules import GameState
 from ..rules.bugger_bridge import REDEAL_PENALTY, BuggerBridge, made_points
-from ..rules.mormon_bridge import ELIMINATION, FOUR_CARD, MODE_NAMES, REGULAR, MormonBridge
-from .common import BLANK_ROWS, Cell, Row, Sheet, _head, _name_head, number, signed, total_row
+from ..rules.mormon_bridge import ELIMINATION, FOUR_CARD, MODE_NAMES, MODES, REGULAR, TABLE_MAX, MormonBridge
+from .common import Cell, Row, Sheet, _head, _name_head, number, signed, total_row
+from .layout import BlankChoice, Layout
 
 TRUMP_MARKS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣", "none": "NT"}
 ROOK_WORDS = {"red": "red", "yellow": "yellow", "green": "green", "black": "black", "rook": "Rook"}
@@ -34,9 +35,11 @@ def bugger_notes(hook: bool, players: int) -> list[str]:
     return notes
 
 
-def _bugger_sheet(state: GameState | None, names: list[str], players: int, options: dict[str, Any]) -> Sheet:
-    rules = GAMES["bugger-bridge"]
-    assert isinstance(rules, BuggerBridge)
+def _bugger_sheet(
+    rules: BuggerBridge, state: GameState | None, names: list[str], options: dict[str, Any], _rows: int
+) -> Sheet:
+    options = rules.clean_options(options)
+    players = len(names)
     first_dealer = state.first_dealer if state else 0
     schedule = rules.schedule(players, first_dealer)
     sheet = Sheet(
@@ -100,10 +103,13 @@ def mormon_notes(mode: str, target: int | None) -> list[str]:
 
 
 def _mormon_sheet(
-    state: GameState | None, names: list[str], players: int, options: dict[str, Any], rows: int | None
+    rules: MormonBridge,
+    state: GameState | None,
+    names: list[str],
+    options: dict[str, Any],
+    rows: int,
 ) -> Sheet:
-    rules = GAMES["mormon-bridge"]
-    assert isinstance(rules, MormonBridge)
+    players = len(names)
     options = rules.clean_options(options)
     mode = options["mode"]
     elimination = mode == ELIMINATION
@@ -111,7 +117,7 @@ def _mormon_sheet(
     if mode == REGULAR:
         infos = rules.schedule(players, first_dealer)
     else:
-        count = len(state.rounds) if state else (rows or BLANK_ROWS["mormon-bridge"])
+        count = len(state.rounds) if state else rows
         infos = (
             [r.info for r in state.rounds]
             if state
@@ -191,3 +197,32 @@ def _mormon_sheet(
     else:
         sheet.foot.append(total_row(state.totals if state and state.rounds else None, players, winners))
     return sheet
+
+
+class BuggerBridgePaper(Layout[BuggerBridge]):
+    intro = "Round labels and the points table as the paper sheet has them; the schedule depends on how many play."
+    default_players = 5
+    draw_sheet = staticmethod(_bugger_sheet)
+
+    def describe_options(self, options: dict[str, Any]) -> list[str]:
+        return ["Hook rule: the dealer may not make the bids add up"] if options["hook"] else []
+
+
+class MormonBridgePaper(Layout[MormonBridge]):
+    intro = "The hand sizes of the game you choose; bids in the corner, totals in the box."
+    players = range(MormonBridge.min_players, TABLE_MAX + 1)  # elimination prints the 14 seats at the table
+    default_players = 6
+    blank_rows = 20
+    blank_choices = (BlankChoice("mode", "Game", tuple((m, MODE_NAMES[m]) for m in MODES), REGULAR),)
+
+    draw_sheet = staticmethod(_mormon_sheet)
+
+    def describe_options(self, options: dict[str, Any]) -> list[str]:
+        mode = options["mode"]
+        line = f"{MODE_NAMES[mode]} game"
+        if mode == FOUR_CARD:
+            line += f", target {options['target']}"
+        return [line]
+
+    def lines_to_fill(self, options: dict[str, Any], *, named: bool) -> list[str]:
+        return super().lines_to_fill(options, named=named) if options.get("mode") == FOUR_CARD else []

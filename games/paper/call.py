@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import GAMES, GameState
-from ..rules.call_bridge import BID_MAX, BID_MIN, BONUS_FROM, BONUS_POINTS
-from .common import BLANK_ROWS, MINUS, Cell, Row, Sheet, _head, _name_head, number, signed, total_row
+from ..rules import GameState
+from ..rules.call_bridge import BID_MAX, BID_MIN, BONUS_FROM, BONUS_POINTS, CallBridge
+from .common import MINUS, Cell, Row, Sheet, _head, _name_head, number, signed, total_row
+from .layout import Layout
 
 
 def call_notes(target: int | None) -> list[str]:
@@ -25,9 +26,8 @@ def call_notes(target: int | None) -> list[str]:
 
 
 def _call_sheet(
-    state: GameState | None, names: list[str], options: dict[str, Any], rows: int | None
+    rules: CallBridge, state: GameState | None, names: list[str], options: dict[str, Any], rows: int
 ) -> Sheet:
-    rules = GAMES["call-bridge"]
     options = rules.clean_options(options)
     players = 4
     sheet = Sheet(
@@ -44,7 +44,7 @@ def _call_sheet(
         notes=call_notes(None if state is None else options["target"]),
         blank=state is None,
     )
-    count = len(state.rounds) if state else (rows or BLANK_ROWS["call-bridge"])
+    count = len(state.rounds) if state else rows
     for index in range(count):
         result = state.rounds[index] if state else None
         row = Row([Cell(text=str(index + 1), head=True, scope="row", cls="label")])
@@ -70,3 +70,9 @@ def _call_sheet(
     totals = state.totals if state and state.rounds else None
     sheet.foot.append(total_row(totals, players, state.winners if state else (), span=2))
     return sheet
+
+
+class CallBridgePaper(Layout[CallBridge]):
+    intro = "A bid and a score column for each of the four players, with the bonus-bid rule at the foot."
+    blank_rows = 20
+    draw_sheet = staticmethod(_call_sheet)

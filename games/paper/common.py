@@ -3,8 +3,7 @@
 ``Sheet`` (header rows, body rows, footer rows of ``Cell``) is drawn by one
 template (templates/games/print/_sheet.html) for every game; ``signed`` and
 ``number`` print points with a real minus sign; ``deal_number`` reads a deal's
-label; the heading-cell helpers, the totals row and how many rows a blank sheet
-gets are here too.
+label; the heading-cell helpers and the totals row are here too.
 """
 
 from __future__ import annotations
@@ -16,9 +15,7 @@ from typing import Any
 
 MINUS = "−"
 
-# Blank sheets: rows printed for games without a fixed number of rounds (one page each).
-BLANK_ROWS = {"call-bridge": 20, "mormon-bridge": 20, "minibridge": 16, "memory-bridge": 16}
-MAX_BLANK_ROWS = 60
+MAX_BLANK_ROWS = 60  # the most rows a blank sheet's form takes (one page each)
 
 
 @dataclass
@@ -45,7 +42,7 @@ class Row:
 class Sheet:
     """One printed table, with what goes under it."""
 
-    layout: str  # "bids", "call", "minibridge", "memory": a CSS hook for column widths
+    layout: str  # "bids", "call", "personal", "memory": a CSS hook for column widths
     cols: list[str]  # a class per column
     head: list[Row]
     body: list[Row] = field(default_factory=list)

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import GAMES, GameState
+from ..rules import GameState
+from ..rules.memory_bridge import MemoryBridge, first_half_score
 from ..rules.memory_bridge import contract_name as memory_contract_name
-from ..rules.memory_bridge import first_half_score
-from .common import BLANK_ROWS, Cell, Row, Sheet, _head, number, total_row
+from .common import Cell, Row, Sheet, _head, number, total_row
+from .layout import Layout
 
 
 def memory_notes(target: int | None) -> list[str]:
@@ -25,9 +26,8 @@ def memory_notes(target: int | None) -> list[str]:
 
 
 def _memory_sheet(
-    state: GameState | None, names: list[str], options: dict[str, Any], rows: int | None
+    rules: MemoryBridge, state: GameState | None, names: list[str], options: dict[str, Any], rows: int
 ) -> Sheet:
-    rules = GAMES["memory-bridge"]
     options = rules.clean_options(options)
     # Unnamed players (a blank sheet) are A and B; the heading has lines for their names.
     a, b = names[0] or "A", names[1] or "B"
@@ -59,7 +59,7 @@ def _memory_sheet(
         notes=memory_notes(None if state is None else options["target"]),
         blank=state is None,
     )
-    count = len(state.rounds) if state else (rows or BLANK_ROWS["memory-bridge"])
+    count = len(state.rounds) if state else rows
     for index in range(count):
         result = state.rounds[index] if state else None
         cells = [Cell(text=str(index + 1), head=True, scope="row", cls="label")]
@@ -109,3 +109,12 @@ def _memory_sheet(
     totals = state.totals if state and state.rounds else None
     sheet.foot.append(total_row(totals, 2, state.winners if state else (), label_span=9))
     return sheet
+
+
+class MemoryBridgePaper(Layout[MemoryBridge]):
+    intro = "Both halves of every deal for the two players."
+    blank_rows = 16
+    draw_sheet = staticmethod(_memory_sheet)
+
+    def lines_to_fill(self, options: dict[str, Any], *, named: bool) -> list[str]:
+        return super().lines_to_fill(options, named=named) + ([] if named else ["Player A", "Player B"])

@@ -1,4 +1,4 @@
-"""The "minibridge" paper layout: the personal score sheet of the rule text.
+"""The "personal" paper layout (Minibridge): the personal score sheet of the rule text.
 
 Deal, seat, points held by N, S, E and W, the declaring side's points, the
 contract and the tricks: blank, one sheet per player scored "our way", or a
@@ -7,10 +7,13 @@ recorded session on the same columns scored for both sides.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..rules import GameState
 from ..rules.base import STRAIN_SYMBOLS
-from ..rules.minibridge import SIDE_NAMES
+from ..rules.minibridge import DEFAULT_DEALS, SIDE_NAMES, Minibridge
 from .common import MINUS, Cell, Row, Sheet, _head, deal_number, number, signed, total_row
+from .layout import Layout
 
 SEAT_LETTERS = ("N", "E", "S", "W")
 # The personal score sheet lists the points held in this order.
@@ -54,7 +57,7 @@ def _personal_sheet(name: str, rows: int) -> Sheet:
         )
     )
     sheet = Sheet(
-        layout="minibridge",
+        layout="personal",
         cols=["label", "seat", "hcp", "hcp", "hcp", "hcp", "side", "contract", "tricks", "score", "score"],
         head=head,
         heading=f"Personal score sheet for: {name}" if name else "Personal score sheet for:",
@@ -92,7 +95,7 @@ def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
         ),
     ]
     sheet = Sheet(
-        layout="minibridge",
+        layout="personal",
         cols=["label", "seat", "hcp", "hcp", "hcp", "hcp", "side", "contract", "tricks", "score", "score"],
         head=head,
         caption="Minibridge score sheet",
@@ -142,3 +145,27 @@ def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
         sheet.body.append(Row(cells, cls="played" if result.complete else "current"))
     sheet.foot.append(total_row(state.totals if state.rounds else None, 2, state.winners, label_span=9))
     return sheet
+
+
+class MinibridgePaper(Layout[Minibridge]):
+    intro = "The personal score sheet from the rules: one page for each player you name."
+    blank_rows = max(16, DEFAULT_DEALS)
+    names_hint = "Each player named gets a personal score sheet of their own."
+
+    def draw(
+        self, state: GameState | None, names: list[str], options: dict[str, Any], rows: int
+    ) -> list[Sheet]:
+        """A recorded game on the personal sheet's columns; blank: one personal score sheet per
+        named player (each keeps their own), or a single unnamed one."""
+        if state is not None:
+            return [_minibridge_sheet(state, names)]
+        named = [n for n in names if n]
+        return [_personal_sheet(n, rows) for n in named] or [_personal_sheet("", rows)]
+
+    def describe_options(self, options: dict[str, Any]) -> list[str]:
+        if options.get("target") is not None:
+            return [f"Play to {options['target']} points"]
+        return [f"{options['deals']} deals"]
+
+    def lines_to_fill(self, options: dict[str, Any], *, named: bool) -> list[str]:
+        return ["Deals or target"]

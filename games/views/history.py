@@ -22,10 +22,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import charts, paper, services
 from ..models import GameSession, Player, Seat
-from ..rules import GAME_CHOICES, GAMES, RuleError
-from ..rules.mormon_bridge import ELIMINATION
+from ..registry import GAMES, playable
+from ..rules import GAME_CHOICES, RuleError
 from .common import HtmxHttpRequest, owned_session
-from .play import TABLES
 from .printing import session_heading
 
 PAGE_SIZE = 20
@@ -104,7 +103,7 @@ def session_list(request: HtmxHttpRequest):
             "form": form,
             "page": page,
             "sessions": sessions,
-            "playable": set(TABLES),
+            "playable": playable(),
             "filtering": filtering,
         },
         status=200 if valid else 400,
@@ -113,31 +112,23 @@ def session_list(request: HtmxHttpRequest):
 
 def options_text(session: GameSession) -> str:
     try:
-        return " · ".join(paper.options_lines(session.game, session.options))
+        return " · ".join(GAMES[session.game].paper.options_lines(session.options))
     except RuleError:  # options stored before a rule changed: show none rather than fail
         return ""
 
 
 def totals_chart(session: GameSession, state, names: list[str]):
     """The running totals round by round: (svg, labels, rows for the table), or None without points."""
-    # A Minibridge redeal is not a deal and changes nothing: left out.
+    game = GAMES[session.game]
+    # A redeal (Minibridge's 20:20) is not a deal and changes nothing: left out.
     scored = [r for r in state.rounds if r.totals is not None and not r.facts.get("redeal")]
-    if not scored or (session.game == "mormon-bridge" and state.options.get("mode") == ELIMINATION):
+    if not scored or not game.rules.has_points(state.options):
         return None
     labels = [paper.deal_number(r.info.label) for r in scored]
-    players = range(len(names))
-    if session.game == "minibridge":
-        # Partners share a score: one line per side.
-        sides = [(f"N-S: {names[0]} & {names[2]}", 0), (f"E-W: {names[1]} & {names[3]}", 1)]
-        series = [charts.Series(name, [r.totals[seat] for r in scored]) for name, seat in sides]
-    else:
-        series = [charts.Series(names[seat], [r.totals[seat] for r in scored]) for seat in players]
+    # One line per player, or per side where partners share a score.
+    series = [charts.Series(name, [r.totals[seat] for r in scored]) for name, seat in game.score_lines(names)]
     last = sorted(((s.values[-1], s.name) for s in series), key=lambda item: (-item[0], item[1]))
-    word = (
-        "deal"
-        if session.game in ("call-bridge", "minibridge", "memory-bridge")
-        else ("hand" if session.game == "mormon-bridge" else "round")
-    )
+    word = game.round_word
     standing = "; ".join(f"{name} {paper.number(total)}" for total, name in last)
     desc = (
         f"{session.get_game_display()}: running totals after each of {len(scored)} {word}s. "
@@ -174,9 +165,9 @@ def summary(request: HtmxHttpRequest, pk: int):
         {
             "session": session,
             "heading": session_heading(session, loaded),
-            "sheets": paper.filled_sheets(session.game, state, loaded.names),
+            "sheets": GAMES[session.game].paper.filled(state, loaded.names),
             "chart": totals_chart(session, state, loaded.names),
-            "playable": session.game in TABLES,
+            "playable": GAMES[session.game].table is not None,
             "finished": state.finished,
         },
     )

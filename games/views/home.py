@@ -6,9 +6,9 @@ from django.db.models import Prefetch
 from django.shortcuts import render
 
 from ..models import GameSession, Seat
+from ..registry import playable
 from ..rules import GAMES
 from .common import HtmxHttpRequest
-from .play import TABLES
 
 RECENT = 10
 
@@ -32,6 +32,6 @@ def home(request: HtmxHttpRequest):
             "in_progress": in_progress,
             "finished": finished,
             "games": GAMES.values(),
-            "playable": set(TABLES),
+            "playable": playable(),
         },
     )

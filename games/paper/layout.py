@@ -1,0 +1,96 @@
+"""What a game's paper layout offers: its recorded sheet, its blank sheets and their form, its options in words.
+
+Each layout module (``bids``, ``call``, ``minibridge``, ``memory``) has a
+subclass of ``Layout`` per game it draws; the game's registry entry
+(games/registry.py) holds one, made with the game's rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..rules import GameRules, GameState
+from .common import Sheet
+
+
+@dataclass(frozen=True)
+class BlankChoice:
+    """A choice the blank-sheet form offers because it changes the sheet (Mormon Bridge: which game)."""
+
+    name: str  # the option it sets
+    label: str
+    choices: tuple[tuple[str, str], ...]
+    default: str
+
+
+def names_or_blanks(names: list[str], players: int) -> list[str]:
+    """``players`` names, an empty string (a line to write on) where none was given."""
+    return [names[i] if i < len(names) and names[i] else "" for i in range(players)]
+
+
+class Layout[R: GameRules]:
+    """A game on paper, drawn for its rules ``R``. Subclasses draw the sheets; the hooks below have defaults."""
+
+    intro: ClassVar[str]  # what the list of blank sheets says about this one
+    # Rows of a blank sheet for a game without a fixed number of rounds (the form
+    # then offers another number); None: the game's schedule fixes the rows.
+    blank_rows: ClassVar[int | None] = None
+    blank_choices: ClassVar[tuple[BlankChoice, ...]] = ()
+    names_hint: ClassVar[str] = ""  # said under the blank sheet's names, after how to order them
+
+    # Draws the layout's one sheet: (rules, a recorded game or None for a blank sheet, a name or ""
+    # per player, options, rows of a blank sheet). A layout that draws several overrides ``draw``.
+    draw_sheet: Callable[[R, GameState | None, list[str], dict[str, Any], int], Sheet]
+
+    def __init__(self, rules: R):
+        self.rules = rules
+
+    @property
+    def players(self) -> range:
+        """Table sizes a blank sheet is printed for: the rules' limits."""
+        return range(self.rules.min_players, (self.rules.max_players or self.rules.min_players) + 1)
+
+    @property
+    def default_players(self) -> int:
+        """The table size a blank sheet shows first."""
+        return self.players[0]
+
+    def draw(
+        self, state: GameState | None, names: list[str], options: dict[str, Any], rows: int
+    ) -> list[Sheet]:
+        """The sheets of a recorded game (``state``), or blank ones (``state`` None) of ``rows`` rows
+        (0: as the schedule has them), with a name (or "") for every player."""
+        return [self.draw_sheet(self.rules, state, names, options, rows)]
+
+    def filled(self, state: GameState, names: list[str]) -> list[Sheet]:
+        """A recorded game's sheet, as far as it has been played."""
+        return self.draw(state, names, state.options, 0)
+
+    def blank(
+        self, *, players: int, names: list[str], options: dict[str, Any], rows: int | None = None
+    ) -> list[Sheet]:
+        """Empty sheets to print and play on paper; ``names`` may be empty strings."""
+        return self.draw(None, names_or_blanks(names, players), options, rows or self.blank_rows or 0)
+
+    def options_lines(self, options: dict[str, Any]) -> list[str]:
+        """A game's options in words, for the heading of a sheet; RuleError for options the rules refuse."""
+        return self.describe_options(self.rules.clean_options(options))
+
+    def describe_options(self, options: dict[str, Any]) -> list[str]:
+        """``options_lines`` for cleaned options: the target, if the game is played to one."""
+        return [f"Target {options['target']}"] if options.get("target") is not None else []
+
+    def blank_heading_options(self, options: dict[str, Any]) -> list[str]:
+        """A blank sheet's heading names the options its form chose, and no others."""
+        return self.options_lines(options) if self.blank_choices else []
+
+    def blank_lines(self, options: dict[str, Any], *, named: bool) -> list[str]:
+        """Labels of the lines to fill in by hand at the top of a blank sheet."""
+        return ["Date", *self.lines_to_fill(options, named=named)]
+
+    def lines_to_fill(self, options: dict[str, Any], *, named: bool) -> list[str]:
+        """``blank_lines`` after the date: the target, if the game is played to one by default."""
+        target = next((o.default for o in self.rules.options if o.name == "target"), None)
+        return [f"Target (usually {target})"] if target is not None else []

@@ -1,0 +1,157 @@
+"""The registry of games: one entry per game, bundling everything a caller needs.
+
+Callers ask the game, never compare slugs: ``GAMES[session.game]`` gives a
+``Game`` with
+
+- ``rules``: its rules object (games/rules/, plain Python): name, player counts,
+  options, round word, schedule, scoring, and the hooks the pages ask (points,
+  rounds in a game, partnerships, bids);
+- ``paper``: its paper layout (games/paper/): the recorded sheet, the blank
+  sheets and their form, the options in words;
+- ``rows``: how its rounds sit in the stored rows (games/rows.py);
+- ``table``: the module with its screens (games/views/), imported when a sheet
+  is drawn;
+
+and its progress and result lines. Like the rules and the paper layouts this
+module is plain Python: no Django. The stored slug is the rules' ``slug`` and
+is never renamed; ``games.rules.GAMES`` (the rules alone, by slug) gives the
+model's choices and holds the same games in the same order.
+
+A new game: its rules module (and its line in games/rules/__init__.py), its
+paper layout, its table module, and one entry below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import rows
+from .paper import (
+    BuggerBridgePaper,
+    CallBridgePaper,
+    Layout,
+    MemoryBridgePaper,
+    MinibridgePaper,
+    MormonBridgePaper,
+    number,
+)
+from .rows import RoundRows
+from .rules import GAMES as RULES
+from .rules import GameRules, GameState
+from .rules.bugger_bridge import BuggerBridge
+from .rules.call_bridge import CallBridge
+from .rules.memory_bridge import MemoryBridge
+from .rules.minibridge import Minibridge
+from .rules.mormon_bridge import MormonBridge
+
+
+def and_list(items: list[str]) -> str:
+    """Items in words: "A, B and C"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: its rules, paper layout, stored rows and table, and the lines it is summed up in."""
+
+    rules: GameRules
+    paper: Layout[Any]
+    rows: RoundRows
+    table: str | None  # dotted path of the module with its screens; None: no screens yet
+
+    @classmethod
+    def of(cls, rules: GameRules, *, paper: type[Layout[Any]], rows: RoundRows, table: str | None) -> Game:
+        """An entry whose paper layout is drawn for these rules."""
+        return cls(rules=rules, paper=paper(rules), rows=rows, table=table)
+
+    @property
+    def slug(self) -> str:
+        return self.rules.slug
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    @property
+    def round_word(self) -> str:
+        return self.rules.round_word
+
+    def progress_line(self, state: GameState) -> str:
+        """How far an unfinished game has got: "In progress: 3 of 18 rounds played."."""
+        if not state.rounds:
+            return "Not started: no round recorded yet."
+        complete = sum(1 for r in state.rounds if r.complete)
+        total = self.rules.rounds_in_game(state.players, state.options)
+        plural = "s" if (total or complete) != 1 else ""
+        played = f"{complete} of {total}" if total else str(complete)
+        return f"In progress: {played} {self.round_word}{plural} played."
+
+    def result_line(self, state: GameState, names: list[str]) -> str:
+        """The game's outcome in words, or how far it has got."""
+        if not state.finished:
+            return self.progress_line(state)
+        winners = state.winners
+        early = " (ended early)" if state.finished_early else ""
+        if not winners:
+            return f"Finished{early}: no round was played."
+        reason = self.rules.win_reason(state.options)
+        if reason:
+            return f"{names[winners[0]]} wins: {reason}{early}."
+        total = state.totals[winners[0]] if state.totals else None
+        for side, seats in self.rules.partnerships:
+            if winners[0] in seats:
+                if len(winners) > len(seats):
+                    return f"Shared win: both sides have {total}{early}."
+                return f"{side} ({' & '.join(names[s] for s in seats)}) win with {total}{early}."
+        with_total = f" with {number(total)}" if total is not None else ""
+        if len(winners) == 1:
+            return f"{names[winners[0]]} wins{with_total}{early}."
+        return f"Shared win: {and_list([names[s] for s in winners])}{with_total}{early}."
+
+    def score_lines(self, names: list[str]) -> list[tuple[str, int]]:
+        """Whose running totals a chart draws, and the seat each is read from: each side, or each player."""
+        if self.rules.partnerships:
+            return [
+                (f"{side}: {' & '.join(names[s] for s in seats)}", seats[0])
+                for side, seats in self.rules.partnerships
+            ]
+        return [(name, seat) for seat, name in enumerate(names)]
+
+
+GAMES: dict[str, Game] = {
+    game.slug: game
+    for game in (
+        Game.of(
+            RULES[BuggerBridge.slug], paper=BuggerBridgePaper, rows=rows.BIDS, table="games.views.bugger"
+        ),
+        Game.of(
+            RULES[CallBridge.slug], paper=CallBridgePaper, rows=rows.BIDS, table="games.views.call_bridge"
+        ),
+        Game.of(
+            RULES[MormonBridge.slug],
+            paper=MormonBridgePaper,
+            rows=rows.BIDS,
+            table="games.views.mormon_bridge",
+        ),
+        Game.of(
+            RULES[Minibridge.slug],
+            paper=MinibridgePaper,
+            rows=rows.HIGH_CARD_POINTS,
+            table="games.views.minibridge",
+        ),
+        Game.of(
+            RULES[MemoryBridge.slug],
+            paper=MemoryBridgePaper,
+            rows=rows.HALVES,
+            table="games.views.memory_bridge",
+        ),
+    )
+}
+
+
+def playable() -> set[str]:
+    """Slugs of the games that have screens to play them on (the others only print and import)."""
+    return {slug for slug, game in GAMES.items() if game.table}

@@ -1,0 +1,119 @@
+"""How a game's rounds sit in the stored rows: one mapping per shape of round.
+
+The rules read a round as a plain dict in the session-record format
+(../shared/spec/session-record.md); the database keeps the same facts in the
+columns of ``Round`` and ``Entry``. A game's registry entry names the mapping
+its rounds take (``Game.rows``):
+
+- ``BIDS``: a bid and the tricks taken per player, the trumps and any penalties
+  (Bugger, Call and Mormon Bridge);
+- ``HIGH_CARD_POINTS``: the points each player holds, the contract and the
+  declarer's tricks, or a redeal (Minibridge);
+- ``HALVES``: each player's first-half tricks, the second half's contract
+  (none: passed out) and the declarer's tricks (Memory Bridge).
+
+Nothing here touches the database: the functions read and fill plain
+attributes, so a round entered on the sheet, an imported record and an export
+all agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+def empty_rows(players: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Column values for a round and its entries with nothing recorded."""
+    round_fields: dict[str, Any] = {
+        "trump": "",
+        "penalties": [],
+        "redeal": False,
+        "contract": None,
+        "passed_out": False,
+        "tricks": None,
+    }
+    entries: list[dict[str, Any]] = [
+        {"bid": None, "tricks": None, "hcp": None, "first_half": None} for _ in range(players)
+    ]
+    return round_fields, entries
+
+
+class RoundRows:
+    """One shape of round: from stored columns to the record's dict and back."""
+
+    # The record lists the cards each player was dealt (games that fix them per hand).
+    records_cards: ClassVar[bool] = False
+
+    def to_data(self, rnd: Any, entries: list[Any]) -> dict[str, Any]:
+        """The facts of a stored round (``entries`` in seat order) as the rules read them."""
+        raise NotImplementedError
+
+    def fill(self, data: dict[str, Any], round_fields: dict[str, Any], entries: list[dict[str, Any]]) -> None:
+        """Set the columns of a round and of each player's entry from a checked round dict."""
+        raise NotImplementedError
+
+    def to_rows(self, data: dict[str, Any], players: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """Column values for a round and for each player's entry, from a checked round dict."""
+        round_fields, entries = empty_rows(players)
+        self.fill(data, round_fields, entries)
+        return round_fields, entries
+
+
+class BidRows(RoundRows):
+    records_cards = True
+
+    def to_data(self, rnd: Any, entries: list[Any]) -> dict[str, Any]:
+        data: dict[str, Any] = {"bids": [e.bid for e in entries]}
+        tricks = [e.tricks for e in entries]
+        if any(t is not None for t in tricks):
+            data["tricks"] = tricks
+        if rnd.trump:
+            data["trump"] = rnd.trump
+        if rnd.penalties:
+            data["penalties"] = list(rnd.penalties)
+        return data
+
+    def fill(self, data: dict[str, Any], round_fields: dict[str, Any], entries: list[dict[str, Any]]) -> None:
+        players = len(entries)
+        round_fields["trump"] = data.get("trump") or ""
+        round_fields["penalties"] = list(data.get("penalties") or [])
+        for seat, bid in enumerate(data.get("bids") or [None] * players):
+            entries[seat]["bid"] = bid
+        for seat, took in enumerate(data.get("tricks") or [None] * players):
+            entries[seat]["tricks"] = took
+
+
+class ContractRows(RoundRows):
+    """A number per player, then a contract and the declarer's tricks: Minibridge's points held
+    (a 20:20 deal is a redeal), Memory Bridge's first-half tricks (a contract may be passed out)."""
+
+    def __init__(self, per_player: str, *, can_pass: bool):
+        self.per_player = per_player  # the entry column, and the record field, of each player's number
+        self.can_pass = can_pass  # a contract of None is stored as passed out
+
+    def to_data(self, rnd: Any, entries: list[Any]) -> dict[str, Any]:
+        data: dict[str, Any] = {self.per_player: [getattr(e, self.per_player) for e in entries]}
+        if rnd.redeal:
+            data["redeal"] = True
+        if rnd.passed_out:
+            data["contract"] = None
+        elif rnd.contract is not None:
+            data["contract"] = dict(rnd.contract)
+        if rnd.tricks is not None:
+            data["tricks"] = rnd.tricks
+        return data
+
+    def fill(self, data: dict[str, Any], round_fields: dict[str, Any], entries: list[dict[str, Any]]) -> None:
+        round_fields["redeal"] = bool(data.get("redeal"))
+        if self.can_pass and "contract" in data and data["contract"] is None:
+            round_fields["passed_out"] = True
+        else:
+            round_fields["contract"] = data.get("contract")
+        round_fields["tricks"] = data.get("tricks")
+        for seat, value in enumerate(data[self.per_player]):
+            entries[seat][self.per_player] = value
+
+
+BIDS = BidRows()
+HIGH_CARD_POINTS = ContractRows("hcp", can_pass=False)
+HALVES = ContractRows("first_half", can_pass=True)
