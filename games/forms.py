@@ -8,6 +8,7 @@ import secrets
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
+from .players import PlayerError, normal_name
 from .rules import RuleError
 from .rules.call_bridge import PLAYERS as CALL_PLAYERS
 from .rules.memory_bridge import DEFAULT_TARGET as MEMORY_TARGET
@@ -51,6 +52,16 @@ class WholeNumberField(forms.IntegerField):
 
 
 PLAYER_BOX = {"list": "known-players", "autocomplete": "off", "autocapitalize": "words"}  # a name box
+
+
+class PlayerNameField(forms.CharField):
+    """A player's name as it is stored (``players.normal_name``: NFC, single spaces, no control characters)."""
+
+    def to_python(self, value):
+        try:
+            return normal_name(super().to_python(value))
+        except PlayerError as exc:
+            raise forms.ValidationError(exc.message) from None
 
 
 class SignupForm(UserCreationForm):
@@ -103,7 +114,7 @@ class SeatingForm(forms.Form):
         ]
         for i, label in enumerate(self.labels):
             required = {"required": self.name_required.format(label=label)} if self.names_required else None
-            self.fields[f"player_{i}"] = forms.CharField(
+            self.fields[f"player_{i}"] = PlayerNameField(
                 required=self.names_required,
                 max_length=40,
                 label=label,

@@ -7,6 +7,8 @@ every game, round and figure the two had is kept under the one name.
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.db import IntegrityError, transaction
 from django.utils import dateformat, timezone
 
@@ -23,8 +25,33 @@ class PlayerError(ValueError):
         self.message = message
 
 
+def unsafe_text(text: str) -> str:
+    """Why ``text`` cannot be stored ("" if it can): a control character or a lone surrogate.
+
+    SQLite keeps a NUL that PostgreSQL then refuses, and a lone surrogate is not UTF-8
+    at all: such text is refused on the way in, never stored.
+    """
+    for char in text:
+        if unicodedata.category(char) == "Cc":
+            return f"a control character (U+{ord(char):04X})"
+        if unicodedata.category(char) == "Cs":
+            return f"a lone surrogate (U+{ord(char):04X}), which is not text"
+    return ""
+
+
+def normal_name(raw: str) -> str:
+    """A name as it is stored: NFC (so two spellings of "é" are one name), spaces made single, trimmed.
+
+    PlayerError when it holds a control character or a lone surrogate; length is the caller's business.
+    """
+    problem = unsafe_text(raw)
+    if problem:
+        raise PlayerError(f"A name cannot hold {problem}.")
+    return " ".join(unicodedata.normalize("NFC", raw).split())
+
+
 def clean_name(raw: str) -> str:
-    name = " ".join(str(raw).split())
+    name = normal_name(str(raw))
     if not name:
         raise PlayerError("Type the player's new name.")
     if len(name) > MAX_NAME:

@@ -7,10 +7,8 @@ view shows its refusal beside the same field.
 from __future__ import annotations
 
 from django import forms
-from django.conf import settings
-from django.template.defaultfilters import filesizeformat
 
-from .session_record import RecordError, load_json
+from .session_record import RecordError, check_size, load_json
 
 
 class SessionRecordUploadForm(forms.Form):
@@ -22,12 +20,8 @@ class SessionRecordUploadForm(forms.Form):
 
     def clean_record(self):
         upload = self.cleaned_data["record"]
-        limit = settings.SESSION_RECORD_MAX_BYTES
-        if upload.size > limit:
-            raise forms.ValidationError(
-                f"The file is {filesizeformat(upload.size)}; a session record may be at most {filesizeformat(limit)}."
-            )
         try:
+            check_size(upload.size)
             return load_json(upload.read())
         except RecordError as exc:
             raise forms.ValidationError(exc.message) from None

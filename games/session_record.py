@@ -17,10 +17,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
+from django.template.defaultfilters import filesizeformat
 
 from . import services
 from .models import Entry, GameSession, Round, Seat
+from .players import PlayerError, normal_name, unsafe_text
 from .records import data_to_rows, export_record
 from .rules import GAMES, GameState, RuleError, get_rules
 
@@ -30,10 +33,23 @@ FIELDS = ("format", "version", "game", "options", "players", "first_dealer", "fi
 # Export adds these; import ignores them (scores are derived, never read).
 DERIVED_TOP = frozenset({"result"})
 DERIVED_ROUND = frozenset({"label", "cards", "dealer", "points", "totals", "out"})
-# Round numbers are a small-integer column. Only elimination Mormon Bridge takes more
-# than 14 players (the rest wait); a thousand keeps the name checks quick.
-MAX_ROUNDS = 32767
-MAX_PLAYERS = 1000
+# A record holds at most MAX_ROUNDS rounds. A game with a fixed length (Bugger Bridge,
+# regular Mormon Bridge, Minibridge to a number of deals) is refused by its rules after its
+# last round anyway; one played to a target (Call Bridge, four-card Mormon Bridge, Memory
+# Bridge, Minibridge to a target) or by elimination could in principle go on for ever, and
+# 300 rounds is far more than any evening at a table (Call Bridge to 500, the largest target
+# the form offers, takes about 150 deals). It keeps the largest game that can be stored
+# quick to show: its sheet, summary and print each answer well within a second.
+MAX_ROUNDS = 300
+# Only elimination Mormon Bridge takes more than 14 players (the rest wait); the new-game
+# form offers 60 seats, and a record may hold no more.
+MAX_PLAYERS = 60
+# A sheet draws a cell per player per round, waiting players too: a wide table gets
+# fewer rounds (60 players: 66 hands, still many more than 59 players need to go out).
+MAX_CELLS = 4000
+# No count, score or option in a record needs more digits than this; Python's own limit
+# (4,300 digits) would raise ValueError, and a long number costs time before it is refused.
+MAX_DIGITS = 15
 
 
 class RecordError(RuleError):
@@ -82,10 +98,30 @@ def _no_constants(name: str):
     raise RecordError(f"The file is not valid JSON: {name} is not a JSON number.")
 
 
+def _bounded_int(text: str) -> int:
+    digits = len(text.removeprefix("-"))
+    if digits > MAX_DIGITS:
+        raise RecordError(
+            f"The file holds a number of {digits} digits; no number in a session record has more "
+            f"than {MAX_DIGITS}."
+        )
+    return int(text)
+
+
+def check_size(size: int, *, at_least: bool = False) -> None:
+    """RecordError when a record file of ``size`` bytes (or more) is over the configured limit."""
+    limit = settings.SESSION_RECORD_MAX_BYTES
+    if size > limit:
+        what = f"more than {filesizeformat(limit)}" if at_least else filesizeformat(size)
+        raise RecordError(f"The file is {what}; a session record may be at most {filesizeformat(limit)}.")
+
+
 def load_json(raw: bytes | str) -> object:
     """Decode a record file (UTF-8, UTF-16 or UTF-32 JSON); RecordError with a plain message if not."""
     try:
-        return json.loads(raw, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constants)
+        return json.loads(
+            raw, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constants, parse_int=_bounded_int
+        )
     except UnicodeDecodeError:
         raise RecordError("The file is not text in UTF-8: it cannot be a session record.") from None
     except json.JSONDecodeError as exc:
@@ -94,6 +130,23 @@ def load_json(raw: bytes | str) -> object:
         ) from None
     except RecursionError:
         raise RecordError("The file is not a valid record: it is nested too deeply.") from None
+    except ValueError as exc:  # anything else json or int() refuses
+        raise RecordError(f"The file is not valid JSON: {exc}.") from None
+
+
+def _check_text(value, where: str = "the record") -> None:
+    """Refuse text anywhere in a decoded record (keys included) that cannot be stored."""
+    if isinstance(value, str):
+        problem = unsafe_text(value)
+        if problem:
+            raise RecordError(f"Text in {where} holds {problem}: it cannot be stored.")
+    elif isinstance(value, list):
+        for item in value:
+            _check_text(item, where)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_text(key, where)
+            _check_text(item, f"{key!r}" if where == "the record" else where)
 
 
 def dump_record(record) -> str:
@@ -109,24 +162,31 @@ def _check_players(value) -> list[str]:
         raise RecordError("players must be a list of names, in the order play passes.", field="players")
     if len(value) > MAX_PLAYERS:
         raise RecordError(f"A session can seat at most {MAX_PLAYERS} players.", field="players")
+    names = []
     for i, name in enumerate(value):
         if not isinstance(name, str):
             raise RecordError(
                 f"Player {i + 1}'s name must be text, not {_describe(name)}.", player=i, field="players"
             )
+        try:
+            names.append(normal_name(name))
+        except PlayerError as exc:
+            raise RecordError(f"Player {i + 1}: {exc.message}", player=i, field="players") from None
     try:
-        return services.clean_names(value)
+        return services.clean_names(names)
     except RuleError as exc:
         raise RecordError(exc.message, player=exc.player, field="players") from None
 
 
-def _check_rounds(value) -> list[dict]:
+def _check_rounds(value, players: int) -> list[dict]:
     if not isinstance(value, list):
         raise RecordError("rounds must be a list of round objects.", field="rounds")
-    if len(value) > MAX_ROUNDS:
-        raise RecordError(
-            f"A session can hold at most {MAX_ROUNDS} rounds, not {len(value)}.", field="rounds"
-        )
+    if len(value) > min(MAX_ROUNDS, MAX_CELLS // players):
+        if MAX_ROUNDS * players <= MAX_CELLS:
+            limit = f"at most {MAX_ROUNDS} rounds"
+        else:
+            limit = f"at most {MAX_CELLS // players} rounds with {players} players"
+        raise RecordError(f"A session can hold {limit}, not {len(value)}.", field="rounds")
     rounds = []
     for i, data in enumerate(value):
         if not isinstance(data, dict):
@@ -197,7 +257,8 @@ def parse_record(obj) -> ParsedRecord:
             f"finished_early must be true or false, not {_describe(finished_early)}.", field="finished_early"
         )
 
-    rounds = _check_rounds(obj["rounds"])
+    rounds = _check_rounds(obj["rounds"], len(players))
+    _check_text(obj)  # names are checked above, one by one; this is every other text
     try:
         state = rules.replay(
             players=len(players),

@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Entry, Round
-from games.session_record import export_session, import_record
+from games.session_record import MAX_ROUNDS, export_session, import_record
 from tests.test_session_record import NAMES, record
 
 pytestmark = pytest.mark.django_db
@@ -46,14 +46,14 @@ def test_import_queries_do_not_grow_with_rounds(owner, django_user_model, django
     # 8 INSERT the entries
     # 9 RELEASE SAVEPOINT
     with django_assert_max_num_queries(9) as long:
-        session = import_record(owner=owner, record=call_bridge(2000))
+        session = import_record(owner=owner, record=call_bridge(MAX_ROUNDS))
     assert len(long.captured_queries) == len(short.captured_queries) == 9
-    assert Round.objects.filter(session=session).count() == 2000
-    assert Entry.objects.filter(round__session=session).count() == 8000
+    assert Round.objects.filter(session=session).count() == MAX_ROUNDS
+    assert Entry.objects.filter(round__session=session).count() == 4 * MAX_ROUNDS
 
 
 def test_long_game_imports_and_exports_fast(owner):
-    rec = call_bridge(2000)
+    rec = call_bridge(MAX_ROUNDS)
     # CPU time of this process, not the wall clock: the budget is the work done here,
     # whatever else a shared two-core machine is running at the same moment.
     started = time.process_time()
@@ -63,13 +63,14 @@ def test_long_game_imports_and_exports_fast(owner):
     exported = time.process_time()
     assert imported - started < 3
     assert exported - imported < 3
-    assert len(out["rounds"]) == 2000
+    assert len(out["rounds"]) == MAX_ROUNDS
     # Every third deal: +2 each; +3 +2 +13 -2; -2 +3 +2 +13.
     assert out["rounds"][2]["totals"] == [3, 7, 17, 13]
-    # 2000 deals: 667 of the first kind, 667 of the second, 666 of the third.
+    # 300 deals (MAX_ROUNDS): 100 of each kind.
+    assert MAX_ROUNDS == 300
     assert out["result"]["totals"] == [
-        667 * 2 + 667 * 3 - 666 * 2,
-        667 * 2 + 667 * 2 + 666 * 3,
-        667 * 2 + 667 * 13 + 666 * 2,
-        667 * 2 - 667 * 2 + 666 * 13,
+        100 * (2 + 3 - 2),
+        100 * (2 + 2 + 3),
+        100 * (2 + 13 + 2),
+        100 * (2 - 2 + 13),
     ]

@@ -17,25 +17,20 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import services
+from .. import registry, services
 from ..rules import GAMES, RuleError
 from .common import HtmxHttpRequest, owned_session
 
-# Game slug -> the module with its screens. A game without screens yet is left out.
-TABLES = {
-    "bugger-bridge": "games.views.bugger",
-    "call-bridge": "games.views.call_bridge",
-    "mormon-bridge": "games.views.mormon_bridge",
-    "minibridge": "games.views.minibridge",
-    "memory-bridge": "games.views.memory_bridge",
-}
+# Game slug -> the module with its screens (``Game.table``). A game without screens yet is left out.
+TABLES = {slug: game.table for slug, game in registry.GAMES.items() if game.table}
 
 
 def table_for(game: str):
-    try:
-        return import_module(TABLES[game])
-    except KeyError:
-        raise Http404("This game has no score sheet yet.") from None
+    """The module with a game's screens, as its registry entry names it; 404 for a game without any."""
+    entry = registry.GAMES.get(game)
+    if entry is None or entry.table is None:
+        raise Http404("This game has no score sheet yet.")
+    return import_module(entry.table)
 
 
 @login_required

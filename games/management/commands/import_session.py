@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import sys
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from games.session_record import RecordError, import_record, load_json
+from games.session_record import RecordError, check_size, import_record, load_json
 
 
 class Command(BaseCommand):
@@ -25,9 +26,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: str, user: str | None, **options):
         owner = self.owner(user)
-        raw = self.read(file)
         try:
-            session = import_record(owner=owner, record=load_json(raw))
+            session = import_record(owner=owner, record=load_json(self.read(file)))
         except RecordError as exc:
             raise CommandError(f"{self.source(file)}: not imported: {exc.message}") from None
         rounds = session.rounds.count()
@@ -43,14 +43,20 @@ class Command(BaseCommand):
         return "standard input" if file == "-" else file
 
     def read(self, file: str) -> bytes | str:
+        """The file, refused (RecordError) past SESSION_RECORD_MAX_BYTES as an upload is."""
+        # One byte past the limit tells a file that is too large without reading all of it.
+        past_limit = settings.SESSION_RECORD_MAX_BYTES + 1
         if file == "-":
             # The binary buffer lets json detect the encoding; a replaced stdin may be text only.
-            return getattr(sys.stdin, "buffer", sys.stdin).read()
-        try:
-            with open(file, "rb") as f:
-                return f.read()
-        except OSError as exc:
-            raise CommandError(f"Cannot read {file}: {exc.strerror or exc}.") from None
+            raw = getattr(sys.stdin, "buffer", sys.stdin).read(past_limit)
+        else:
+            try:
+                with open(file, "rb") as f:
+                    raw = f.read(past_limit)
+            except OSError as exc:
+                raise CommandError(f"Cannot read {file}: {exc.strerror or exc}.") from None
+        check_size(len(raw.encode() if isinstance(raw, str) else raw), at_least=len(raw) == past_limit)
+        return raw
 
     @staticmethod
     def owner(username: str | None):
