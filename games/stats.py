@@ -39,6 +39,11 @@ def bidding_games() -> list[str]:
     return [slug for slug in GAMES if has_bids(slug)]
 
 
+def games_without_bids() -> list[str]:
+    """Names of the games with no bids of a player's own (Minibridge, Memory Bridge)."""
+    return [rules.name for slug, rules in GAMES.items() if not has_bids(slug)]
+
+
 def made_in(rules: GameRules) -> Q:
     """Entries whose bid was made by these rules' ``made_bids``, whatever the game."""
     made = Q(pk__in=[])

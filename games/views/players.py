@@ -19,7 +19,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import charts, paper
 from ..models import Player
 from ..players import MAX_NAME, PlayerError, merge_players, rename_player, shared_sessions
-from ..stats import CHART_GAMES, player_stats
+from ..registry import and_list
+from ..stats import CHART_GAMES, games_without_bids, player_stats
 from .common import HtmxHttpRequest
 
 
@@ -122,6 +123,7 @@ def render_player(request, player: Player, *, rename=None, merge=None, status=20
             "player": player,
             "stats": stats,
             "charts": result_charts(stats),
+            "games_without_bids": and_list(games_without_bids()),
             "rename_form": rename or RenameForm(initial={"name": player.name}),
             "merge_form": merge or MergeForm(player=player),
         },
