@@ -28,7 +28,8 @@ from games.views.play import TABLES
 from .conftest import TableClient
 from .rules.test_contract import FIRST_ROUND
 
-pytestmark = pytest.mark.django_db
+# Fuzzing every URL takes minutes: `-m "not slow"` skips it locally; CI runs it.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 FIELDS = [

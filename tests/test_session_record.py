@@ -302,6 +302,7 @@ def check_round_trip(owner, rec):
     assert export_session(import_record(owner=owner, record=out)) == out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 @settings(
     max_examples=40,

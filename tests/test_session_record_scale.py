@@ -12,7 +12,7 @@ from games.models import Entry, Round
 from games.session_record import MAX_ROUNDS, export_session, import_record
 from tests.test_session_record import NAMES, record
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 # Deals that never give one player the lead at a high target: the game goes on.
 DEALS = [

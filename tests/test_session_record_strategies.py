@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import unicodedata
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -284,6 +285,7 @@ def input_fields(record: dict) -> dict:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(record=records())
 def test_generated_records_are_valid_games(record):
