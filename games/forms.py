@@ -66,7 +66,8 @@ class PlayerNameField(forms.CharField):
 
 class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
-        fields = ("username",)
+        fields = ("username", "email")
+        help_texts = {"email": "Optional: only to reset a forgotten password, if this server sends mail."}
 
 
 class SeatingForm(forms.Form):

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from .throttle import game_quota
 from .views import accounts, history, home, play, players, printing, records
 
 app_name = "games"
@@ -8,8 +9,8 @@ urlpatterns = [
     path("", home.home, name="home"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("games/import/", records.upload, name="record-upload"),
-    path("games/new/bugger-bridge/", play.new_game, {"game": "bugger-bridge"}, name="new-bugger"),
-    path("games/new/<slug:game>/", play.new_game, name="new"),
+    path("games/new/bugger-bridge/", game_quota(play.new_game), {"game": "bugger-bridge"}, name="new-bugger"),
+    path("games/new/<slug:game>/", game_quota(play.new_game), name="new"),
     path("rules/<slug:game>/", play.rules_page, name="rules"),
     path("games/<int:pk>/", play.sheet, name="sheet"),
     path("games/<int:pk>/undo/", play.undo, name="undo"),

@@ -5,8 +5,10 @@ that cannot be read fails loudly at start-up instead of being guessed. The
 README lists the variables for a production server.
 """
 
+import datetime
 import os
 from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -47,6 +49,33 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
+def env_email(name: str) -> dict:
+    """Django's MAILERS from one URL: ``smtp://user:password@host:587?tls=true``, ``smtps://...:465``
+    (SSL), or ``console://`` (printed to the terminal, for development). Unset: {} (no mail at all)."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return {}
+    url = urlsplit(raw)
+    if url.scheme == "console":
+        return {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+    if url.scheme not in ("smtp", "smtps") or not url.hostname:
+        raise ImproperlyConfigured(f"{name} must look like smtp://user:password@host:587, not {raw!r}.")
+    query = {key: values[-1] for key, values in parse_qs(url.query).items()}
+    try:
+        port = url.port or (465 if url.scheme == "smtps" else 25)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} has a port that is not a number: {raw!r}.") from None
+    options = {
+        "host": url.hostname,
+        "port": port,
+        "username": unquote(url.username or ""),
+        "password": unquote(url.password or ""),
+        "use_ssl": url.scheme == "smtps",
+        "use_tls": url.scheme == "smtp" and query.get("tls", "").lower() in _TRUE,
+    }
+    return {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend", "OPTIONS": options}}
+
+
 DEBUG = env_bool("DEBUG", False)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
@@ -70,6 +99,7 @@ HTTPS = env_bool("HTTPS", not DEBUG)
 if HTTPS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a probe over plain HTTP gets its answer, not a redirect
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
@@ -85,6 +115,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
     "games",
 ]
 
@@ -99,7 +130,35 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Wrong passwords (the site's login and the admin's): django-axes counts failures by user
+# name and by address separately; past the limit either one is locked out for the cool-off.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "games.throttle.locked_out"
+AXES_CLIENT_IP_CALLABLE = "games.throttle.client_ip"
+# How many proxies in front of gunicorn append to X-Forwarded-For (nginx with
+# $proxy_add_x_forwarded_for, Caddy): the client's address is that many from the end.
+# 0 (no proxy) reads the connection's own address.
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
+# Sign-ups per address, and a user's new games and imports, per hour.
+SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 5)
+GAMES_PER_HOUR = env_int("GAMES_PER_HOUR", 30)
+IMPORTS_PER_HOUR = env_int("IMPORTS_PER_HOUR", 30)
+# The counters live in the database (shared by every gunicorn worker; scripts/serve
+# runs createcachetable), so nothing else needs running.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "scorekeeper_cache"}
+}
 
 ROOT_URLCONF = "scorekeeper.urls"
 
@@ -114,6 +173,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
+                "games.context_processors.accounts",
             ],
         },
     },
@@ -153,6 +213,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Password reset by e-mail is offered only when EMAIL_URL says how to send mail; without
+# it the login page says how the server's owner sets a new password (changepassword).
+_MAILERS = env_email("EMAIL_URL")
+PASSWORD_RESET_BY_MAIL = bool(_MAILERS)
+if _MAILERS:  # unset, MAILERS stays undefined: the app sends no mail
+    MAILERS = _MAILERS
+DEFAULT_FROM_EMAIL = os.environ.get("EMAIL_FROM", "scorekeeper@localhost")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "games:home"

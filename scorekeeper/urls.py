@@ -1,11 +1,34 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from games.views.accounts import mail_only
 from games.views.health import healthz
+
+# Password reset by e-mail: these pages answer 404 unless EMAIL_URL is set.
+password_reset = [
+    path("password_reset/", mail_only(auth_views.PasswordResetView.as_view()), name="password_reset"),
+    path(
+        "password_reset/done/",
+        mail_only(auth_views.PasswordResetDoneView.as_view()),
+        name="password_reset_done",
+    ),
+    path(
+        "reset/<uidb64>/<token>/",
+        mail_only(auth_views.PasswordResetConfirmView.as_view()),
+        name="password_reset_confirm",
+    ),
+    path(
+        "reset/done/",
+        mail_only(auth_views.PasswordResetCompleteView.as_view()),
+        name="password_reset_complete",
+    ),
+]
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("accounts/", include(password_reset)),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("games.urls")),
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -11,6 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from ..record_forms import SessionRecordUploadForm
 from ..session_record import RecordError, dump_record, export_session, import_record
+from ..throttle import spend, too_many
 from .common import HtmxHttpRequest, owned_session
 
 
@@ -31,6 +33,12 @@ def download(request: HtmxHttpRequest, pk: int):
 @require_http_methods(["GET", "POST"])
 def upload(request: HtmxHttpRequest):
     if request.method == "POST":
+        if not spend("import", str(request.user.pk), settings.IMPORTS_PER_HOUR):
+            return too_many(
+                request,
+                f"You have imported {settings.IMPORTS_PER_HOUR} records in the last hour, as many as this "
+                "server allows. Try again in a while.",
+            )
         form = SessionRecordUploadForm(request.POST, request.FILES)
         if form.is_valid():
             try:

@@ -1,0 +1,79 @@
+"""Limits on what one address or one user may do in an hour: sign-ups, new games, imports.
+
+Wrong passwords are django-axes's business (settings: AXES_*). The counters here are
+fixed one-hour windows in Django's cache (the database cache, shared by every worker);
+they are a brake on abuse, not an exact ledger, so a lost increment does no harm.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from datetime import timedelta
+
+from django.conf import settings
+from django.shortcuts import render
+from django.utils import timezone
+
+HOUR = 3600
+
+
+def client_ip(request) -> str:
+    """The client's address: the connection's, or behind TRUSTED_PROXIES proxies, from X-Forwarded-For."""
+    proxies = settings.TRUSTED_PROXIES
+    if proxies > 0:
+        forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()]
+        if len(forwarded) >= proxies:
+            return forwarded[-proxies]
+    return request.META.get("REMOTE_ADDR", "") or "unknown"
+
+
+def spend(kind: str, who: str, limit: int) -> bool:
+    """Count one more ``kind`` for ``who`` this hour; False (nothing counted) once ``limit`` is reached."""
+    from django.core.cache import cache
+
+    key = f"throttle:{kind}:{who}:{int(time.time()) // HOUR}"
+    cache.add(key, 0, timeout=HOUR + 60)
+    try:
+        used = cache.get(key, 0)
+        if used >= limit:
+            return False
+        cache.set(key, used + 1, timeout=HOUR + 60)
+    except ValueError:  # the key expired between add and get
+        pass
+    return True
+
+
+def too_many(request, message: str):
+    """The answer once a limit is reached: 429 with the reason, in the site's own page."""
+    return render(request, "games/too_many.html", {"message": message}, status=429)
+
+
+def games_started_last_hour(user) -> int:
+    from .models import GameSession
+
+    return GameSession.objects.filter(owner=user, created__gte=timezone.now() - timedelta(hours=1)).count()
+
+
+def game_quota(view):
+    """Refuse starting a game (a POST to a new-game page) past GAMES_PER_HOUR for the user."""
+
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        limit = settings.GAMES_PER_HOUR
+        posted = request.method == "POST" and request.user.is_authenticated
+        if posted and games_started_last_hour(request.user) >= limit:
+            return too_many(
+                request,
+                f"You have started {limit} games in the last hour, as many as this server allows. "
+                "Try again in a while.",
+            )
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def locked_out(request, _original_response=None, _credentials=None):
+    """django-axes's answer to a locked-out login (AXES_LOCKOUT_CALLABLE): 429, how long, what to do."""
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    return render(request, "registration/locked_out.html", {"cooloff_minutes": minutes}, status=429)
