@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from django.test import Client
 
-from games import services
+from .helpers import new_session
 
 
 class TableClient(Client):
@@ -44,25 +46,34 @@ def table(user) -> TableClient:
 
 
 @pytest.fixture
-def make_game(user):
-    """A Bugger Bridge game with some rounds already recorded."""
+def make_session(request):
+    """Start a game and record its rounds through the services, as the app does.
 
-    def make(
-        players=("Bob", "Helen", "Corky", "Kim", "Randi"), rounds=(), owner=None, hook=False, first_dealer=0
-    ):
-        session = services.start_session(
-            owner=owner or user,
-            game="bugger-bridge",
-            player_names=list(players),
-            options={"hook": hook},
+    ``make_session("call-bridge", players=["Ann", "Bob", "Cat", "Dan"], rounds=[...], target=45)``:
+    keyword options (``target=45``) go on top of ``options``; the owner is the ``user``
+    fixture unless ``owner`` is given. A test module binds its game's defaults with
+    ``functools.partial`` (``make_game`` below).
+    """
+
+    def make(game, *, players, rounds=(), options=None, first_dealer=0, owner=None, **option_values):
+        return new_session(
+            game,
+            owner=owner or request.getfixturevalue("user"),
+            players=players,
+            rounds=rounds,
+            options={**(options or {}), **option_values},
             first_dealer=first_dealer,
         )
-        for number, data in enumerate(rounds, start=1):
-            services.save_round(session=session, number=number, data=data)
-        session.refresh_from_db()
-        return session
 
     return make
+
+
+@pytest.fixture
+def make_game(make_session):
+    """A Bugger Bridge game of five, without the hook rule unless ``hook=True``."""
+    return partial(
+        make_session, "bugger-bridge", players=("Bob", "Helen", "Corky", "Kim", "Randi"), hook=False
+    )
 
 
 def everyone_makes(players: int, cards: int, bidder: int = 0) -> dict:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from games import services
+
 
 def url(name, session, *args):
     """A game's page by URL name: ``url("sheet", session)``, ``url("bids", session, 3)``."""
@@ -22,3 +24,17 @@ def body(response) -> str:
 def escaped(text: str) -> str:
     """Text as Django's templates escape it (apostrophes)."""
     return text.replace("'", "&#x27;")
+
+
+def new_session(game, *, owner, players, rounds=(), options=None, first_dealer=0):
+    """A game started and its ``rounds`` recorded through the services, as the app does it.
+
+    Tests use the ``make_session`` fixture (tests/conftest.py); this is for helpers with no fixtures.
+    """
+    session = services.start_session(
+        owner=owner, game=game, player_names=list(players), options=options or {}, first_dealer=first_dealer
+    )
+    for number, data in enumerate(rounds, start=1):
+        services.save_round(session=session, number=number, data=data)
+    session.refresh_from_db()
+    return session

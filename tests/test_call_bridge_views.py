@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services
 from games.models import Entry, GameSession, Round
 
 from .conftest import TableClient
@@ -27,21 +28,9 @@ def points(bid, took):
 
 
 @pytest.fixture
-def call_game(user):
-    def make(rounds=(), owner=None, target=30, first_dealer=0, players=FOUR):
-        session = services.start_session(
-            owner=owner or user,
-            game="call-bridge",
-            player_names=list(players),
-            options={"target": target},
-            first_dealer=first_dealer,
-        )
-        for number, data in enumerate(rounds, start=1):
-            services.save_round(session=session, number=number, data=data)
-        session.refresh_from_db()
-        return session
-
-    return make
+def call_game(make_session):
+    """A Call Bridge game: Ann, Bob, Cat and Dan, to 30 unless ``target`` says otherwise."""
+    return partial(make_session, "call-bridge", players=FOUR, target=30)
 
 
 def url(session, number=None, action=None):

@@ -5,12 +5,13 @@ Expected scores are worked out here from the rule text, never by calling the rul
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services
 from games.models import Entry, GameSession, Round
 
 from .conftest import TableClient
@@ -39,21 +40,9 @@ def second_half(level: int, strain: str, doubled: int, tricks: int) -> int:
 
 
 @pytest.fixture
-def make_memory(user):
-    def make(rounds=(), target=500, first_dealer=0, owner=None, names=("Ann", "Bob")):
-        session = services.start_session(
-            owner=owner or user,
-            game="memory-bridge",
-            player_names=list(names),
-            options={"target": target},
-            first_dealer=first_dealer,
-        )
-        for number, data in enumerate(rounds, start=1):
-            services.save_round(session=session, number=number, data=data)
-        session.refresh_from_db()
-        return session
-
-    return make
+def make_memory(make_session):
+    """A Memory Bridge game of Ann and Bob to 500 unless ``target`` says otherwise."""
+    return partial(make_session, "memory-bridge", players=("Ann", "Bob"), target=500)
 
 
 def contract(declarer, level, strain, doubled=0):

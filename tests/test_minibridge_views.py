@@ -5,12 +5,13 @@ Expected scores are worked out here from the rule text, never by calling the rul
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services
 from games.models import Entry, GameSession, Round
 
 from .conftest import TableClient
@@ -35,21 +36,9 @@ def score(strain, game, tricks):
 
 
 @pytest.fixture
-def make_mini(user):
-    def make(rounds=(), options=None, first_dealer=0, owner=None, names=SEATS):
-        session = services.start_session(
-            owner=owner or user,
-            game="minibridge",
-            player_names=list(names),
-            options=options if options is not None else {"deals": 8},
-            first_dealer=first_dealer,
-        )
-        for number, data in enumerate(rounds, start=1):
-            services.save_round(session=session, number=number, data=data)
-        session.refresh_from_db()
-        return session
-
-    return make
+def make_mini(make_session):
+    """A Minibridge session of 8 deals unless ``options`` say otherwise."""
+    return partial(make_session, "minibridge", players=SEATS, options={"deals": 8})
 
 
 def played(hcp, strain, game, tricks):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services
 from games.models import Entry, GameSession, Round
 
 from .conftest import TableClient
@@ -26,21 +27,9 @@ def points(bid, took):
 
 
 @pytest.fixture
-def mormon_game(user):
-    def make(players=FIVE, mode="regular", rounds=(), target=100, first_dealer=0, owner=None):
-        session = services.start_session(
-            owner=owner or user,
-            game="mormon-bridge",
-            player_names=list(players),
-            options={"mode": mode, "target": target},
-            first_dealer=first_dealer,
-        )
-        for number, data in enumerate(rounds, start=1):
-            services.save_round(session=session, number=number, data=data)
-        session.refresh_from_db()
-        return session
-
-    return make
+def mormon_game(make_session):
+    """A Mormon Bridge game of five, regular unless ``mode`` says otherwise."""
+    return partial(make_session, "mormon-bridge", players=FIVE, mode="regular", target=100)
 
 
 def url(session, number=None, action=None):
