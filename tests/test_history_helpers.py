@@ -6,8 +6,8 @@ expected numbers are written out in the tests, never taken from the app.
 
 from __future__ import annotations
 
-from games import services
 from games.models import GameSession
+from tests.helpers import new_session
 
 NAMES = {
     "bugger-bridge": ["Bob", "Helen", "Corky", "Kim", "Randi"],
@@ -20,13 +20,9 @@ BUGGER_CARDS = [1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 8, 7, 6, 5, 4, 3, 2, 1]
 
 
 def record(owner, game, names, rounds, options=None, first_dealer=0) -> GameSession:
-    session = services.start_session(
-        owner=owner, game=game, player_names=list(names), options=options or {}, first_dealer=first_dealer
+    return new_session(
+        game, owner=owner, players=names, rounds=rounds, options=options, first_dealer=first_dealer
     )
-    for number, data in enumerate(rounds, start=1):
-        services.save_round(session=session, number=number, data=data)
-    session.refresh_from_db()
-    return session
 
 
 def bugger_rounds(count=18, players=5):

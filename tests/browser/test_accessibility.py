@@ -6,7 +6,6 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth.models import User
 
-from games import services
 from games.rules import GAMES
 from games.views.play import TABLES
 
@@ -50,28 +49,28 @@ def test_start_and_new_game_pages(phone, dark):
 
 @pytest.mark.parametrize("slug", sorted(TABLES))
 @pytest.mark.parametrize("dark", [False, True])
-def test_every_sheet(phone, slug, dark):
+def test_every_sheet(phone, make_session, slug, dark):
     phone.page.emulate_media(color_scheme="dark" if dark else "light")
     log_in(phone)
     rules = GAMES[slug]
     players = NAMES[: max(rules.min_players, min(5, rules.max_players or 5))]
-    session = services.start_session(
-        owner=User.objects.get(username="reader"), game=slug, player_names=players, options={}, first_dealer=0
-    )
+    session = make_session(slug, players=players, owner=User.objects.get(username="reader"))
     phone.go(f"/games/{session.pk}/")
     assert grave_violations(phone.page) == [], slug
     phone.go(f"/rules/{slug}/")
     assert grave_violations(phone.page) == [], slug
 
 
-def test_bugger_sheet_in_every_phase(phone):
+def test_bugger_sheet_in_every_phase(phone, make_session):
     log_in(phone)
     owner = User.objects.get(username="reader")
-    session = services.start_session(
-        owner=owner, game="bugger-bridge", player_names=NAMES[:5], options={"hook": True}, first_dealer=0
+    session = make_session(
+        "bugger-bridge",
+        players=NAMES[:5],
+        hook=True,
+        owner=owner,
+        rounds=[{"bids": [1, 0, 0, 1, 0], "tricks": [0, 0, 0, 1, 0]}, {"bids": [0, 0, 0, 1, 0]}],
     )
-    services.save_round(session=session, number=1, data={"bids": [1, 0, 0, 1, 0], "tricks": [0, 0, 0, 1, 0]})
-    services.save_round(session=session, number=2, data={"bids": [0, 0, 0, 1, 0]})
     phone.go(f"/games/{session.pk}/")  # tricks phase, with a finished round above
     assert grave_violations(phone.page) == []
     phone.go(f"/games/{session.pk}/?phase=bids")
@@ -102,13 +101,11 @@ TAP_TARGETS = """() => {
 
 
 @pytest.mark.parametrize("slug", sorted(TABLES))
-def test_every_tap_target_on_a_sheet_is_at_least_44px(phone, slug):
+def test_every_tap_target_on_a_sheet_is_at_least_44px(phone, make_session, slug):
     log_in(phone)
     rules = GAMES[slug]
     players = NAMES[: max(rules.min_players, min(5, rules.max_players or 5))]
-    session = services.start_session(
-        owner=User.objects.get(username="reader"), game=slug, player_names=players, options={}, first_dealer=0
-    )
+    session = make_session(slug, players=players, owner=User.objects.get(username="reader"))
     for path in (f"/games/{session.pk}/", f"/games/new/{slug}/"):
         phone.go(path)
         phone.page.wait_for_load_state("load")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from games import services
 from games.rules import GAMES
 from games.views.play import TABLES
 
@@ -51,26 +50,25 @@ def check(html, scripts, styles):
     assert html <= BUDGET_HTML
 
 
-def test_the_biggest_bugger_sheet_stays_within_budget(phone):
+def test_the_biggest_bugger_sheet_stays_within_budget(phone, make_session):
     owner = log_in(phone)
     rules = GAMES["bugger-bridge"]
-    session = services.start_session(
-        owner=owner, game="bugger-bridge", player_names=NAMES[:6], options={}, first_dealer=0
-    )
+    rounds = []
     for info in rules.schedule(6, 0)[:-1]:
         bids = [0] * 6
         bids[info.number % 6] = info.cards
-        services.save_round(session=session, number=info.number, data={"bids": bids, "tricks": bids})
+        rounds.append({"bids": bids, "tricks": bids})
+    session = make_session("bugger-bridge", players=NAMES[:6], owner=owner, rounds=rounds)
     html, scripts, styles = weigh(phone, f"/games/{session.pk}/")
     check(html, scripts, styles)
     assert html > 20_000  # it really is the full sheet that was weighed
 
 
 @pytest.mark.parametrize("slug", sorted(TABLES))
-def test_every_sheet_and_new_game_page_stays_within_budget(phone, slug):
+def test_every_sheet_and_new_game_page_stays_within_budget(phone, make_session, slug):
     owner = log_in(phone)
     rules = GAMES[slug]
     players = NAMES[: max(rules.min_players, min(6, rules.max_players or 6))]
-    session = services.start_session(owner=owner, game=slug, player_names=players, options={}, first_dealer=0)
+    session = make_session(slug, players=players, owner=owner)
     check(*weigh(phone, f"/games/{session.pk}/"))
     check(*weigh(phone, f"/games/new/{slug}/"))

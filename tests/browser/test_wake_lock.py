@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 
-from games import services
-
 # Stands in for the browser's wake lock so the test can see what the page asked for.
 RECORDER = """
 window.__wakeRequests = [];
@@ -21,11 +19,9 @@ Object.defineProperty(navigator, "wakeLock", {
 """
 
 
-def test_sheet_asks_to_keep_the_screen_awake(phone):
+def test_sheet_asks_to_keep_the_screen_awake(phone, make_session):
     owner = User.objects.create_user("awake", password="keep-the-lights-on-1")
-    session = services.start_session(
-        owner=owner, game="bugger-bridge", player_names=["Ann", "Ben", "Cat"], options={}, first_dealer=0
-    )
+    session = make_session("bugger-bridge", players=["Ann", "Ben", "Cat"], owner=owner)
     phone.page.add_init_script(RECORDER)
     phone.go("/accounts/login/")
     phone.page.fill("#id_username", "awake")
