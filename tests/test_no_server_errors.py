@@ -19,13 +19,13 @@ from django.urls import URLPattern, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import services
 from games.models import GameSession, Player
 from games.rules import GAMES
 from games.urls import urlpatterns
 from games.views.play import TABLES
 
 from .conftest import TableClient
+from .helpers import new_session
 from .rules.test_contract import FIRST_ROUND
 
 # Fuzzing every URL takes minutes: `-m "not slow"` skips it locally; CI runs it.
@@ -157,10 +157,7 @@ def games_in_progress(user):
     for slug in TABLES:
         rules = GAMES[slug]
         players = NAMES[: rules.min_players]
-        session = services.start_session(
-            owner=user, game=slug, player_names=players, options={}, first_dealer=0
-        )
-        services.save_round(session=session, number=1, data=FIRST_ROUND[slug][0])
+        session = new_session(slug, owner=user, players=players, rounds=FIRST_ROUND[slug][:1])
         sessions[slug] = session.pk
     return sessions
 

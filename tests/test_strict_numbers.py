@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.forms import parse_int
 from games.models import GameSession, Round
 
-from .helpers import action, body
+from .helpers import action, body, new_session
 from .rules.test_contract import FIRST_ROUND
 
 pytestmark = pytest.mark.django_db
@@ -43,11 +42,7 @@ def test_parse_int_takes_ascii_digits_in_range_only(raw, low, high, expected):
 
 
 def start(user, slug, names=("Ann", "Ben", "Cat", "Dan")):
-    session = services.start_session(
-        owner=user, game=slug, player_names=list(names), options={}, first_dealer=0
-    )
-    services.save_round(session=session, number=1, data=FIRST_ROUND[slug][0])
-    return session
+    return new_session(slug, owner=user, players=names, rounds=FIRST_ROUND[slug][:1])
 
 
 def test_new_mormon_game_with_odd_seat_count(table):
