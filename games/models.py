@@ -54,6 +54,14 @@ class GameSession(models.Model):
     winners = models.JSONField(default=list, blank=True)  # seat indices
     # Bumped on every change; several phones editing one game compare it.
     version = models.PositiveIntegerField(default=0)
+    # The latest changes, newest last: [{"v", "key", "kind", "round", "what"}], at most
+    # CHANGES_KEPT. A refused write says what changed since its page was drawn; a write
+    # sent twice (same key) is recognised and answered as saved, not applied again.
+    changes = models.JSONField(default=list, blank=True)
+
+    CHANGES_KEPT = 30
+    # Set by the view for the write under way: the submit's idempotency key (not stored here).
+    write_key = ""
 
     class Meta:
         ordering = ["-created"]
@@ -150,3 +158,41 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} seat {self.position}"
+
+
+class ShareLink(models.Model):
+    """A link that opens one game to someone without an account: to watch it, or to keep its score.
+
+    The token in the link is never stored: it is an HMAC of ``salt`` under the site's
+    secret key (so the owner can be shown it again), and only its SHA-256 is kept to
+    find the link. A new link of a kind replaces the old one, which then answers
+    "this link was replaced".
+    """
+
+    class Kind(models.TextChoices):
+        WATCH = "watch", "Watch"
+        KEEP = "keep", "Keep score"
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="share_links")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    salt = models.CharField(max_length=64)
+    token_hash = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+    replaced_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "kind"],
+                condition=Q(replaced_at__isnull=True),
+                name="sharelink_one_live_per_kind",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} link to {self.session}"
+
+    @property
+    def is_live(self) -> bool:
+        return self.replaced_at is None

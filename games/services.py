@@ -56,14 +56,22 @@ def replay(
 
 
 def load_game(session: GameSession) -> LoadedGame:
-    """Seats, rounds and entries in three queries, then the rules' replay."""
+    """Seats, then rounds with their entries in one query (one consistent snapshot), then the replay.
+
+    The session row was read before the rounds: if a write lands in between, the rounds
+    are newer than ``session.version``, and any write based on them is refused by the
+    version check (never applied on a mixed state).
+    """
     seats = list(session.seats.select_related("player").order_by("position"))
-    rounds = list(session.rounds.order_by("number"))
-    entries: dict[int, list[Entry]] = {r.number: [] for r in rounds}
-    by_id = {r.pk: r.number for r in rounds}
-    if rounds:
-        for e in Entry.objects.filter(round__session=session).order_by("round_id", "position"):
-            entries[by_id[e.round_id]].append(e)
+    rounds: list[Round] = []
+    entries: dict[int, list[Entry]] = {}
+    query = Entry.objects.filter(round__session=session).select_related("round")
+    for e in query.order_by("round__number", "position"):
+        if not rounds or rounds[-1].pk != e.round_id:
+            rounds.append(e.round)
+            entries[e.round.number] = []
+        e.round = rounds[-1]
+        entries[e.round.number].append(e)
     loaded = LoadedGame(session=session, seats=seats, rounds=rounds, entries=entries, state=None)
     loaded.state = replay(session, seats, loaded.round_data(), finished_early=session.finished_early)
     return loaded
@@ -136,13 +144,24 @@ def _finish_session(session: GameSession, state: GameState, *, finished_early: b
     session.winners = list(state.winners)
 
 
-def _bump(session: GameSession, expected_version: int | None) -> None:
-    """Save the session's status and bump its version; refuse a write based on an old page."""
-    qs = GameSession.objects.filter(pk=session.pk)
-    if expected_version is not None:
-        qs = qs.filter(version=expected_version)
-    updated = qs.update(
+def _claim(session: GameSession, expected_version: int | None, change: dict) -> None:
+    """Take the game's next version and store its status: the first write of every change.
+
+    One conditional UPDATE: it applies only if the game is still at ``expected_version``
+    (default: the version the caller read), else StaleVersion and nothing is stored. On
+    PostgreSQL it locks the game's row and a racing writer waits, then finds the version
+    moved; on SQLite the write transaction is already exclusive. So of several phones
+    racing on one version exactly one gets past here, before any round row is inserted.
+    ``change`` ({"kind", "round", "what"}) is logged with the submit's key (``write_key``).
+    """
+    expected = session.version if expected_version is None else expected_version
+    if expected != session.version:
+        raise StaleVersion
+    logged = {"v": expected + 1, "key": session.write_key, **change}
+    changes = [*session.changes, logged][-GameSession.CHANGES_KEPT :]
+    updated = GameSession.objects.filter(pk=session.pk, version=expected).update(
         version=F("version") + 1,
+        changes=changes,
         status=session.status,
         finished_at=session.finished_at,
         finished_early=session.finished_early,
@@ -150,7 +169,47 @@ def _bump(session: GameSession, expected_version: int | None) -> None:
     )
     if not updated:
         raise StaleVersion
-    session.version = (expected_version if expected_version is not None else session.version) + 1
+    session.version = expected + 1
+    session.changes = changes
+
+
+def changes_since(session: GameSession, version: int) -> list[dict] | None:
+    """The logged changes after ``version``, oldest first; None when the log no longer reaches back."""
+    later = [c for c in session.changes if c["v"] > version]
+    if version < session.version and (not later or later[0]["v"] != version + 1):
+        return None
+    return later
+
+
+def applied_change(session: GameSession, key: str) -> dict | None:
+    """The logged change a submit with this key made, if it was applied already."""
+    if not key:
+        return None
+    return next((c for c in session.changes if c.get("key") == key), None)
+
+
+def _round_change(loaded: LoadedGame, number: int, state: GameState, data: dict) -> dict:
+    """What saving round ``number`` does, for the change log: its kind and the values a person sees."""
+    names = loaded.names
+    result = state.rounds[number - 1]
+    before = loaded.state.rounds[number - 1] if number <= len(loaded.state.rounds) else None
+    if result.complete and result.points:
+        kind = "corrected" if before is not None and before.complete else "saved"
+        what = ", ".join(
+            f"{names[s]} {_signed(p)}" for s, p in enumerate(result.points) if s in result.info.active
+        )
+    else:
+        before_penalties = len(before.data.get("penalties", [])) if before is not None else 0
+        kind = "redealt" if len(data.get("penalties", [])) > before_penalties else "bids"
+        bids = data.get("bids") or []
+        what = ", ".join(f"{names[s]} {b}" for s, b in enumerate(bids) if b is not None)
+        if kind == "bids" and not bids:
+            kind = "entered"
+    return {"kind": kind, "round": number, "what": what}
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else ("±0" if points == 0 else f"−{-points}")
 
 
 ROUND_FIELDS = [
@@ -198,6 +257,8 @@ def save_round(
         rounds_data.append(data)
     state = replay(session, loaded.seats, rounds_data, finished_early=session.finished_early)
     round_fields, entry_fields = data_to_rows(session.game, data, len(loaded.seats))
+    _finish_session(session, state, finished_early=session.finished_early)
+    _claim(session, expected_version, _round_change(loaded, number, state, data))
     if number <= len(loaded.rounds):
         rnd = loaded.rounds[number - 1]
         for name, value in round_fields.items():
@@ -224,23 +285,29 @@ def save_round(
         Entry.objects.bulk_create(entries)
         loaded.rounds.append(rnd)
         loaded.entries[number] = entries
-    _finish_session(session, state, finished_early=session.finished_early)
-    _bump(session, expected_version)
     loaded.state = state
     return loaded
 
 
 @transaction.atomic
-def delete_last_round(*, session: GameSession, expected_version: int | None = None) -> None:
-    """Take back the last round (undo); a finished game opens again."""
-    last = session.rounds.order_by("-number").first()
-    if last is None:
-        raise RuleError("There is no round to take back.")
-    last.delete()
+def delete_last_round(
+    *, session: GameSession, expected_version: int | None = None, number: int | None = None
+) -> int:
+    """Take back the last round (undo), which must be round ``number`` when given; returns its number.
+
+    A game that was ended early opens again (its status follows the rounds left).
+    """
     loaded = load_game(session)
-    session.finished_early = False
-    _finish_session(session, loaded.state, finished_early=False)
-    _bump(session, expected_version)
+    if not loaded.rounds:
+        raise RuleError("There is no round to take back.")
+    last = loaded.rounds[-1]
+    if number is not None and last.number != number:
+        raise StaleVersion
+    state = replay(session, loaded.seats, loaded.round_data()[:-1], finished_early=False)
+    _finish_session(session, state, finished_early=False)
+    _claim(session, expected_version, {"kind": "undone", "round": last.number, "what": ""})
+    last.delete()
+    return last.number
 
 
 @transaction.atomic
@@ -249,12 +316,26 @@ def end_early(*, session: GameSession, expected_version: int | None = None) -> L
     loaded = load_game(session)
     if loaded.state.finished:
         raise RuleError("This game is already over.")
+    dropped = None
     if loaded.state.current is not None:
-        last = loaded.rounds.pop()
-        loaded.entries.pop(last.number)
-        last.delete()
+        dropped = loaded.rounds.pop()
+        loaded.entries.pop(dropped.number)
     state = replay(session, loaded.seats, loaded.round_data(), finished_early=True)
     _finish_session(session, state, finished_early=True)
-    _bump(session, expected_version)
+    _claim(session, expected_version, {"kind": "ended", "round": None, "what": ""})
+    if dropped is not None:
+        dropped.delete()
     loaded.state = state
+    return loaded
+
+
+@transaction.atomic
+def reopen(*, session: GameSession, expected_version: int | None = None) -> LoadedGame:
+    """Open again a game that was ended early; one that ended by its rules goes on only through Undo."""
+    if not session.finished_early:
+        raise RuleError("Only a game that was ended early can be reopened; undo its last round instead.")
+    session.finished_early = False
+    loaded = load_game(session)
+    _finish_session(session, loaded.state, finished_early=False)
+    _claim(session, expected_version, {"kind": "reopened", "round": None, "what": ""})
     return loaded

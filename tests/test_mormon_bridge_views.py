@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games.models import Entry, GameSession, Round
 
-from .conftest import TableClient
+from .conftest import TableClient, sending
 from .helpers import body
 
 pytestmark = pytest.mark.django_db
@@ -498,8 +498,8 @@ def test_sheet_page_queries(table, mormon_game, players, hands):
     session = mormon_game(players=[f"N{i}" for i in range(players)], rounds=rounds)
     table.token()
     queries = count(lambda: table.get(url(session)))
-    # user, django session, game session (owner check), seats with players, rounds, entries.
-    assert len(queries) == 6, queries
+    # user, django session, game session (owner check), seats with players, rounds with their entries.
+    assert len(queries) == 5, queries
 
 
 @pytest.mark.parametrize("players", [4, 16])
@@ -513,8 +513,8 @@ def test_elimination_queries_do_not_grow(table, mormon_game, players):
         bids, tricks = [1] * 4, [1] * 4
     session = mormon_game(players=SIXTEEN[:players], mode="elimination", rounds=[first, {"bids": bids}])
     table.token()
-    # user, django session, game session (owner check), seats with players, rounds, entries.
-    assert len(count(lambda: table.get(url(session)))) == 6
-    queries = count(lambda: table.send(url(session, 2, "tricks"), tricks_data(tricks), htmx=True))
-    # 6 reads; savepoint and release (2); round update, entries bulk update (2); session (1).
-    assert len(queries) == 11, "\n".join(q[:90] for q in queries)
+    # user, django session, game session (owner check), seats with players, rounds with their entries.
+    assert len(count(lambda: table.get(url(session)))) == 5
+    queries = count(sending(table, url(session, 2, "tricks"), tricks_data(tricks), htmx=True))
+    # 5 reads; savepoint and release (2); version claimed (1); round update, entries bulk update (2).
+    assert len(queries) == 10, "\n".join(q[:90] for q in queries)
