@@ -1,7 +1,7 @@
 from django.urls import path
 
 from .throttle import game_quota
-from .views import accounts, history, home, play, players, printing, records
+from .views import accounts, history, home, play, players, printing, records, share
 
 app_name = "games"
 
@@ -15,6 +15,13 @@ urlpatterns = [
     path("games/<int:pk>/", play.sheet, name="sheet"),
     path("games/<int:pk>/undo/", play.undo, name="undo"),
     path("games/<int:pk>/end/", play.end_game, name="end"),
+    path("games/<int:pk>/reopen/", play.reopen, name="reopen"),
+    path("games/<int:pk>/live/", play.live, name="live"),
+    path("games/<int:pk>/share/", share.share, name="share"),
+    # What a share link opens (a watch link's sheet and big screen; a keep-score link's grant).
+    path("s/<str:token>/", share.shared, name="shared"),
+    path("s/<str:token>/live/", share.watch_live, name="watch-live"),
+    path("s/<str:token>/big/", share.big_screen, name="big-screen"),
     path("games/<int:pk>/record.json", records.download, name="record-download"),
     path("games/<int:pk>/round/<int:number>/<slug:action>/", play.round_action, name="round-action"),
     # Bugger Bridge's round actions under their own names (the same view as round-action).

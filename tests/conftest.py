@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from functools import partial
 
 import pytest
 from django.test import Client
+
+from games.models import GameSession
 
 from .helpers import new_session
 
@@ -22,10 +25,36 @@ class TableClient(Client):
         return self.cookies["csrftoken"].value
 
     def send(self, url, data=None, *, htmx=False, **extra):
+        """POST as a freshly drawn page would: with the game's version (and, for Undo, its last round)."""
         headers = {"X-CSRFToken": self.token()}
         if htmx:
             headers["HX-Request"] = "true"
-        return self.post(url, data or {}, headers=headers, **extra)
+        data = page_fields(url, dict(data or {}))
+        return self.post(url, data, headers=headers, **extra)
+
+
+GAME_WRITE = re.compile(r"^/games/(\d+)/(round/\d+/[\w-]+|undo|end|reopen)/$")
+
+
+def sending(client, url, data=None, **kwargs):
+    """A POST ready to send, its page fields read now: a query count around it sees only the request."""
+    data = page_fields(url, dict(data or {}))
+    return lambda: client.send(url, data, **kwargs)
+
+
+def page_fields(url: str, data: dict) -> dict:
+    """The hidden fields a sheet's forms carry (``write_fields``), unless the test gives its own."""
+    match = GAME_WRITE.match(url)
+    if not match or ("version" in data and (match[2] != "undo" or "round" in data)):
+        return data
+    session = GameSession.objects.filter(pk=int(match[1])).first()
+    if session is None:
+        return data
+    data.setdefault("version", str(session.version))
+    if match[2] == "undo":
+        last = session.rounds.order_by("-number").values_list("number", flat=True).first()
+        data.setdefault("round", str(last or 0))
+    return data
 
 
 @pytest.fixture

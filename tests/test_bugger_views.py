@@ -348,7 +348,7 @@ def test_penalty_without_a_player_is_refused(table, make_game):
 def test_undo_takes_back_the_last_round(table, make_game):
     session = make_game(rounds=[everyone_makes(5, 1), {"bids": [0, 0, 0, 0, 0]}])
     response = table.send(url("undo", session), htmx=True)
-    assert response.status_code == 204 and response["HX-Refresh"] == "true"
+    assert response["HX-Refresh"] == "true"  # django-htmx HttpResponseClientRefresh
     assert list(Round.objects.values_list("number", flat=True)) == [1]
 
 

@@ -19,7 +19,8 @@ from django.urls import URLPattern, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.models import GameSession, Player
+from games import sharing
+from games.models import GameSession, Player, ShareLink
 from games.rules import GAMES
 from games.urls import urlpatterns
 from games.views.play import TABLES
@@ -162,6 +163,17 @@ def games_in_progress(user):
     return sessions
 
 
+def share_tokens(games: dict[str, int]) -> list[str]:
+    """A watch and a keep-score link's token for each game (made once, then reused)."""
+    tokens = []
+    for pk in games.values():
+        session = GameSession.objects.get(pk=pk)
+        links = sharing.live_links(session)
+        for kind in ShareLink.Kind.values:
+            tokens.append(sharing.token_for(links.get(kind) or sharing.make_link(session, kind)))
+    return tokens
+
+
 def every_url(games: dict[str, int], player: int) -> list[str]:
     """Every URL the app has, with its arguments filled in: one game of each kind, one player."""
     urls = []
@@ -182,6 +194,8 @@ def every_url(games: dict[str, int], player: int) -> list[str]:
             for slug, pk in games.items():
                 actions = import_module(TABLES[slug]).ACTIONS
                 urls += [reverse(name, args=[pk, 2, action]) for action in actions]
+        elif converters == {"token"}:
+            urls += [reverse(name, kwargs={"token": token}) for token in share_tokens(games)]
         elif "action" not in fixed:
             raise AssertionError(f"every_url does not know how to fill {pattern.name}")
     return urls

@@ -191,6 +191,7 @@ def _context(loaded, panel: Panel) -> dict:
 class BuggerTable(Table):
     sheet_template = SHEET
     update_template = "games/sheet_update.html"
+    refresh_on_conflict = {"all_rows": True, "totals": True}
 
     def context(self, loaded, panel):
         return _context(loaded, panel)

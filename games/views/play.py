@@ -16,10 +16,12 @@ from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRefresh
 
 from .. import registry, services
 from ..rules import GAMES, RuleError
-from .common import HtmxHttpRequest, owned_session
+from .access import Access, guarded
+from .common import HtmxHttpRequest
 
 # Game slug -> the module with its screens (``Game.table``). A game without screens yet is left out.
 TABLES = {slug: game.table for slug, game in registry.GAMES.items() if game.table}
@@ -33,23 +35,74 @@ def table_for(game: str):
     return import_module(entry.table)
 
 
-@login_required
 @require_GET
-def sheet(request: HtmxHttpRequest, pk: int):
-    session = owned_session(request, pk)
-    return table_for(session.game).sheet(request, session)
+@guarded
+def sheet(request: HtmxHttpRequest, access: Access):
+    return table_for(access.session.game).sheet(request, access.session)
 
 
-@login_required
-def round_action(request: HtmxHttpRequest, pk: int, number: int, action: str):
-    session = owned_session(request, pk)
+@guarded
+def round_action(request: HtmxHttpRequest, access: Access, number: int, action: str):
+    session = access.session
+    module = table_for(session.game)
     try:
-        view, methods = table_for(session.game).ACTIONS[action]
+        view, methods = module.ACTIONS[action]
     except KeyError:
         raise Http404("No such action.") from None
     if request.method not in methods:
         return HttpResponseNotAllowed(sorted(methods))
+    if request.method == "POST":
+        refused = module.TABLE.check_write(request, session)
+        if refused is not None:
+            return refused
     return view(request, session, number)
+
+
+def _whole_game_write(request: HtmxHttpRequest, access: Access, write) -> HttpResponse:
+    """Undo, end, reopen: checked like every write, then the whole sheet is drawn again."""
+    session = access.session
+    table = table_for(session.game).TABLE
+    refused = table.check_write(request, session)
+    if refused is not None:
+        return refused
+    try:
+        write(session)
+    except services.StaleVersion:
+        return table.conflict(request, session)
+    except RuleError:
+        pass  # nothing to do (nothing to take back, already over): show the sheet as it is
+    if not request.htmx:
+        return redirect("games:sheet", pk=session.pk)
+    return HttpResponseClientRefresh()
+
+
+@require_POST
+@guarded
+def undo(request: HtmxHttpRequest, access: Access):
+    """Take back the last round entered (or the bids of the round being entered): the round the page named."""
+    raw = request.POST.get("round", "")
+    number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 4 else None
+    if number is None:
+        return table_for(access.session.game).TABLE.conflict(request, access.session)
+
+    def take_back(session):
+        services.delete_last_round(session=session, number=number)
+
+    return _whole_game_write(request, access, take_back)
+
+
+@require_POST
+@guarded
+def end_game(request: HtmxHttpRequest, access: Access):
+    """End the game now: the leader wins (shared when level)."""
+    return _whole_game_write(request, access, lambda session: services.end_early(session=session))
+
+
+@require_POST
+@guarded
+def reopen(request: HtmxHttpRequest, access: Access):
+    """Open again a game that was ended early."""
+    return _whole_game_write(request, access, lambda session: services.reopen(session=session))
 
 
 @login_required
@@ -62,36 +115,20 @@ def new_game(request: HtmxHttpRequest, game: str):
     return table.new_game(request)
 
 
-@login_required
-@require_POST
-def undo(request: HtmxHttpRequest, pk: int):
-    """Take back the last round entered (or the bids of the round being entered)."""
-    session = owned_session(request, pk)
-    try:
-        services.delete_last_round(session=session)
-    except RuleError:
-        pass  # nothing to take back: show the sheet as it is
-    return _after_whole_change(request, session)
+@require_GET
+@guarded
+def live(request: HtmxHttpRequest, access: Access):
+    """A live check: 204 with no body while the game is at the version the page has."""
+    return live_answer(request, access)
 
 
-@login_required
-@require_POST
-def end_game(request: HtmxHttpRequest, pk: int):
-    """End the game now: the leader wins (shared when level)."""
-    session = owned_session(request, pk)
-    try:
-        services.end_early(session=session)
-    except RuleError:
-        pass  # already over
-    return _after_whole_change(request, session)
-
-
-def _after_whole_change(request, session):
-    if not request.htmx:
-        return redirect("games:sheet", pk=session.pk)
-    response = HttpResponse(status=204)
-    response["HX-Refresh"] = "true"
-    return response
+def live_answer(request: HtmxHttpRequest, access: Access):
+    """One small query when nothing changed: the game's version, compared with the page's ``v``."""
+    session = access.session
+    if request.GET.get("v") == str(session.version):
+        return HttpResponse(status=204)
+    module = table_for(session.game)
+    return module.TABLE.live(request, services.load_game(session))
 
 
 @require_GET

@@ -13,13 +13,39 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django_htmx.http import trigger_client_event
 
 from .. import services
 from ..forms import ROW_ID_MAX, parse_int
 from ..models import GameSession, Player
 from ..rules import RoundInfo, RoundResult, RuleError, get_rules
 
-CHANGED_MEANWHILE = "The game changed on another screen meanwhile; here it is as it stands now."
+CHANGED_MEANWHILE = "The game changed on another phone meanwhile; here it is as it stands now."
+OUT_OF_DATE = "This page was out of date; here is the game as it stands now."
+# What a refused write says happened since its page was drawn, by the kind of change logged.
+CHANGE_LINES = {
+    "bids": "{word} {round}'s bids were saved on another phone: {what}.",
+    "entered": "{word} {round} was started on another phone.",
+    "saved": "{word} {round} was saved on another phone: {what}.",
+    "corrected": "{word} {round} was corrected on another phone: {what}.",
+    "redealt": "{word} {round} was redealt on another phone.",
+    "undone": "{word} {round} was taken back on another phone.",
+    "ended": "The game was ended on another phone.",
+    "reopened": "The game was reopened on another phone.",
+}
+CHANGES_SAID = 3  # a refusal names at most this many changes, the latest ones
+
+
+def posted_version(request) -> int | None:
+    raw = request.POST.get("version", "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
+
+
+def posted_key(request) -> str:
+    key = request.POST.get("key", "")
+    ok = key.isascii() and len(key) <= 64 and all(c.isalnum() or c in "-_" for c in key)
+    return key if ok else ""
 
 
 class Table:
@@ -28,6 +54,7 @@ class Table:
     sheet_template = ""  # the whole sheet; its partial ``entry-panel`` is the panel
     update_template = ""  # the panel plus out-of-band swaps (what ``update_context`` marks)
     round_word = "Round"  # what the game calls a round ("Deal", "Hand"), for a stale write
+    leader_words = "bids and leads first"  # said of the round's leader to a watcher
     refresh_on_conflict: dict = {}  # what ``render_update`` is told when the panel was out of date
 
     # -- hooks -----------------------------------------------------------------
@@ -49,17 +76,93 @@ class Table:
             f"{word} {number} is not the {word.lower()} being entered; the sheet has been brought up to date."
         )
 
+    def conflict_message(self, session, version: int | None) -> str:
+        """What changed on the game since ``version`` (the page's), in a sentence or a few."""
+        changes = services.changes_since(session, version) if version is not None else []
+        if changes is None:
+            return CHANGED_MEANWHILE
+        if not changes:
+            return OUT_OF_DATE
+        lines = [
+            CHANGE_LINES[c["kind"]].format(word=self.round_word, round=c["round"], what=c["what"])
+            for c in changes[-CHANGES_SAID:]
+        ]
+        if len(changes) > CHANGES_SAID:
+            lines.insert(0, f"{len(changes) - CHANGES_SAID} earlier changes, then:")
+        return " ".join(lines)
+
+    def watch_lines(self, loaded) -> list[str]:
+        """What a watcher's panel says about the round in play: who deals and leads, what is in."""
+        state = loaded.state
+        info = state.next_round
+        if info is None:
+            return []
+        names = loaded.names
+        lines = [f"{names[info.dealer]} deals · {names[info.leader]} {self.leader_words}"]
+        current = state.current
+        bids = current.data.get("bids") if current is not None else None
+        if bids:
+            said = ", ".join(f"{names[s]} {b}" for s, b in enumerate(bids) if b is not None)
+            lines.append(f"Bids: {said}. Playing the hand.")
+        elif current is not None:
+            lines.append("Being entered.")
+        else:
+            lines.append("Bidding." if self.leader_words.startswith("bids") else "About to start.")
+        return lines
+
+    def round_title(self, info) -> str:
+        """ "Round 7 · 5NT", "Deal 3": a round as a watcher reads it."""
+        label = f" · {info.label}" if info.label not in (str(info.number), "") else ""
+        return f"{self.round_word} {info.number}{label}"
+
+    def big_screen_context(self, request, loaded) -> dict:
+        """The big screen: everyone's total, ranked, and the round in play."""
+        state = loaded.state
+        names = loaded.names
+        totals = state.totals or [0] * len(names)
+        order = sorted(range(len(names)), key=lambda s: -totals[s])
+        ranked, place = [], 0
+        for i, seat in enumerate(order):
+            if i == 0 or totals[seat] != totals[order[i - 1]]:
+                place = i + 1
+            ranked.append({"place": place, "name": names[seat], "total": totals[seat]})
+        info = state.next_round
+        return {
+            "session": loaded.session,
+            "ranked": ranked,
+            "has_totals": state.totals is not None,
+            "round_title": self.round_title(info) if info else "",
+            "watch": self.watch_lines(loaded),
+            "finished": state.finished,
+            "winners": [names[s] for s in state.winners],
+            "live_url": live_url(request, loaded.session),
+        }
+
     # -- rendering -----------------------------------------------------------------
 
+    def full_context(self, request, loaded, panel) -> dict:
+        """The game's own context plus what every sheet shares: who may write, and the live check."""
+        context = self.context(loaded, panel)
+        access = getattr(request, "access", None)
+        context["can_write"] = access is None or access.can_write
+        context["is_owner"] = access is None or access.is_owner
+        context["live_url"] = live_url(request, loaded.session)
+        context.setdefault("round_word", self.round_word)
+        if not context["can_write"]:
+            context["watch"] = self.watch_lines(loaded)
+        return context
+
     def render_sheet(self, request, loaded, panel, status: int = 200):
-        return render(request, self.sheet_template, self.context(loaded, panel), status=status)
+        return render(request, self.sheet_template, self.full_context(request, loaded, panel), status=status)
 
     def render_panel(self, request, loaded, panel):
-        return render(request, f"{self.sheet_template}#entry-panel", self.context(loaded, panel))
+        return render(
+            request, f"{self.sheet_template}#entry-panel", self.full_context(request, loaded, panel)
+        )
 
     def render_update(self, request, loaded, panel, **changed):
         """The entry panel, plus out-of-band swaps of what ``changed`` names."""
-        context = self.context(loaded, panel)
+        context = self.full_context(request, loaded, panel)
         self.update_context(loaded, context, **changed)
         return render(request, self.update_template, context)
 
@@ -96,14 +199,49 @@ class Table:
         panel = self.current_panel(loaded)
         if note:
             panel.note = note
-        return self.render_update(request, loaded, panel, **changed)
+        return trigger_client_event(
+            self.render_update(request, loaded, panel, **changed), "scorekeeper:saved"
+        )
+
+    def check_write(self, request, session):
+        """Before any write: None to go on, or the answer to a submit already applied or out of date.
+
+        A write goes on only when it names the version the game is at. A submit whose
+        key was applied already (a double tap, a retry after a dropped connection) is
+        answered as saved, with the game as it now stands; any other out-of-date page
+        is refused with the fresh state and what changed.
+        """
+        session.write_key = posted_key(request)
+        if services.applied_change(session, session.write_key) or posted_version(request) != session.version:
+            return self.conflict(request, session)
+        return None
+
+    def conflict(self, request, session):
+        """The answer to a write that did not apply: saved already (same key), or refused with what changed."""
+        session.refresh_from_db()
+        loaded = services.load_game(session)
+        if services.applied_change(session, posted_key(request)):
+            return self.saved(request, loaded, **self.refresh_on_conflict)
+        panel = self.current_panel(loaded)
+        panel.error = self.conflict_message(session, posted_version(request))
+        return trigger_client_event(self._out_of_date(request, loaded, panel), "scorekeeper:refused")
 
     def changed_meanwhile(self, request, loaded):
         """Another phone (or a double tap) changed the game first: show it as it is now."""
-        loaded = services.load_game(loaded.session)
+        return self.conflict(request, loaded.session)
+
+    def live(self, request, loaded):
+        """A live check that found the game changed: the sheet brought up to date, out of band.
+
+        The entry panel is swapped too (a draft kept in the browser puts back any taps
+        not yet saved), except a correction being made, which stays as it is: its form
+        still names the old version, so saving it says what changed instead.
+        """
         panel = self.current_panel(loaded)
-        panel.error = CHANGED_MEANWHILE
-        return self._out_of_date(request, loaded, panel)
+        response = self.render_update(request, loaded, panel, **self.refresh_on_conflict)
+        if request.GET.get("panel") == "edit":
+            response["HX-Reswap"] = "none"
+        return response
 
     def stale(self, request, loaded, number: int):
         """A write for a round that is not the one it claims (an old page, a second tap, a tampered form)."""
@@ -119,6 +257,14 @@ class Table:
 
 def to_sheet(session):
     return redirect("games:sheet", pk=session.pk)
+
+
+def live_url(request, session) -> str:
+    """Where this page checks for changes: the game's own URL, or the watch link's."""
+    access = getattr(request, "access", None)
+    if access is not None and access.watching and access.link is not None:
+        return reverse("games:watch-live", args=[access.token])
+    return reverse("games:live", args=[session.pk])
 
 
 def being_entered(loaded, number: int) -> RoundInfo | None:

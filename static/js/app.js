@@ -1,21 +1,272 @@
 // Scorekeeper's only script of its own: small touches on top of htmx.
-// Everything works without it.
+// Everything works without it (plain forms, a reload shows what changed).
+//   - live: every open sheet checks for changes every 2 s while visible and the game goes on;
+//   - drafts: taps not saved yet are kept per game and form, put back after a reload or a swap;
+//   - offline: a write that cannot reach the server says so, keeps the taps and is sent again;
+//   - the screen stays awake on a sheet (Wake Lock API, or a muted looping video over plain HTTP).
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
 
-  // Keep the screen awake while a score sheet is open, where the browser allows it.
+  var LIVE_EVERY = 2000;
+  var RETRY_EVERY = 3000;
+  var DRAFT_DAYS = 2;
+  var SKIP = { csrfmiddlewaretoken: 1, version: 1, key: 1 };
+
+  function $(selector) { return document.querySelector(selector); }
+  function liveBox() { return $("[data-live-url]"); }
+  function gameOver() { var box = liveBox(); return !box || box.hasAttribute("data-over"); }
+  function visible() { return document.visibilityState === "visible"; }
+
+  // -- drafts -----------------------------------------------------------------------------
+  // A form that writes to a game keeps what was tapped in localStorage, under its own URL
+  // (which names the game, the round and the step), until the server says it was saved.
+
+  function draftForms(root) {
+    return Array.prototype.filter.call((root || document).querySelectorAll("form[method=post]"), function (form) {
+      return form.closest("#entry-panel") && form.querySelector("input[name=version]");
+    });
+  }
+  function draftKey(form) { return "draft:" + form.getAttribute("action"); }
+  function formVersion(form) { var v = form.querySelector("input[name=version]"); return v ? v.value : ""; }
+  function isCorrection(form) { return /\/edit\/$/.test(form.getAttribute("action") || ""); }
+
+  function readFields(form) {
+    var fields = {};
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || SKIP[el.name] || el.disabled) return;
+      if (el.type === "radio" || el.type === "checkbox") {
+        if (el.checked) fields[el.name] = el.value;
+      } else if (el.type === "text" || el.type === "number" || el.tagName === "SELECT") {
+        fields[el.name] = el.value;
+      }
+    });
+    return fields;
+  }
+
+  function saveDraft(form) {
+    try {
+      localStorage.setItem(draftKey(form), JSON.stringify({
+        fields: readFields(form), version: formVersion(form), at: Date.now(),
+      }));
+    } catch (e) { /* storage full or off: the page still has the taps */ }
+  }
+
+  function dropDraft(form) {
+    try { localStorage.removeItem(draftKey(form)); } catch (e) { /* nothing kept */ }
+  }
+
+  function loadDraft(form) {
+    try {
+      var draft = JSON.parse(localStorage.getItem(draftKey(form)) || "null");
+      if (!draft || Date.now() - draft.at > DRAFT_DAYS * 86400000) return null;
+      return draft;
+    } catch (e) { return null; }
+  }
+
+  // Put a draft back into a freshly drawn form. A correction is put back only onto the version
+  // it was made on (otherwise the fresh values win); the round being entered always is, since the
+  // server checks it against the game as it stands. Returns whether anything changed.
+  function restoreDraft(form) {
+    var draft = loadDraft(form);
+    if (!draft) return false;
+    if (isCorrection(form) && draft.version !== formVersion(form)) { dropDraft(form); return false; }
+    var changed = false;
+    Object.keys(draft.fields).forEach(function (name) {
+      var value = draft.fields[name];
+      var els = form.querySelectorAll("[name='" + name.replace(/'/g, "") + "']");
+      Array.prototype.forEach.call(els, function (el) {
+        if (el.type === "radio" || el.type === "checkbox") {
+          if (el.value === value && !el.checked) { el.checked = true; changed = true; }
+        } else if (el.type !== "hidden" && el.value !== value) { el.value = value; changed = true; }
+      });
+    });
+    return changed;
+  }
+
+  function restoreAll(root) {
+    draftForms(root).forEach(function (form) {
+      // Let the server work out the lines (totals, who is still to bid) for the restored taps.
+      if (restoreDraft(form)) htmx.trigger(form, "change");
+    });
+  }
+
+  document.addEventListener("change", function (evt) {
+    var form = evt.target.form || (evt.target.closest && evt.target.closest("form"));
+    if (form && draftForms().indexOf(form) !== -1) saveDraft(form);
+  });
+  // The server says a write was stored: that form's draft is done with.
+  document.addEventListener("scorekeeper:saved", function (evt) {
+    var form = evt.target && evt.target.closest ? evt.target.closest("form") : null;
+    if (form) dropDraft(form);
+    pending = null;
+  });
+  // Refused because the game changed meanwhile: the fresh state wins over what was tapped.
+  document.addEventListener("scorekeeper:refused", function (evt) {
+    var form = evt.target && evt.target.closest ? evt.target.closest("form") : null;
+    if (form) dropDraft(form);
+    pending = null;
+  });
+
+  // -- not saved yet: no connection ----------------------------------------------------------
+
+  var pending = null; // {form, save}: the write to send again
+  var retryTimer = null;
+
+  function showOffline(show) {
+    var panel = $("#entry-panel");
+    var note = $("#offline-note");
+    if (show && panel && !note) {
+      note = document.createElement("p");
+      note.id = "offline-note";
+      note.className = "offline";
+      note.setAttribute("role", "alert");
+      note.textContent = "Not saved yet: the server cannot be reached. Your taps are kept here " +
+        "and will be sent again as soon as the connection is back.";
+      panel.insertBefore(note, panel.firstChild);
+    } else if (!show && note) {
+      note.parentNode.removeChild(note);
+    }
+  }
+
+  function resend() {
+    retryTimer = null;
+    if (!pending) return;
+    var form = pending.form;
+    if (!document.body.contains(form)) { pending = null; showOffline(false); return; }
+    if (pending.save) {
+      var button = form.querySelector("button[name=save]");
+      if (button && form.requestSubmit) { form.requestSubmit(button); return; }
+    }
+    htmx.trigger(form, "change");
+  }
+
+  function scheduleResend() {
+    if (!retryTimer) retryTimer = setTimeout(resend, RETRY_EVERY);
+  }
+
+  function failed(evt) {
+    var elt = evt.detail && evt.detail.elt;
+    var form = elt && (elt.tagName === "FORM" ? elt : elt.closest && elt.closest("form"));
+    if (!form || !form.closest("#entry-panel, #game-tools")) return; // a live check: just try later
+    var trigger = evt.detail.requestConfig && evt.detail.requestConfig.triggeringEvent;
+    var submitter = trigger && trigger.submitter;
+    var save = !!(submitter && submitter.name === "save");
+    if (pending && pending.form === form && pending.save) save = true;
+    pending = { form: form, save: save };
+    if (draftForms().indexOf(form) !== -1) saveDraft(form);
+    showOffline(true);
+    scheduleResend();
+  }
+  document.addEventListener("htmx:sendError", failed);
+  document.addEventListener("htmx:timeout", failed);
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    var xhr = evt.detail && evt.detail.xhr;
+    if (xhr && xhr.status > 0 && pending && evt.detail.elt && evt.detail.elt.closest &&
+        evt.detail.elt.closest("form") === pending.form) {
+      pending = null;
+    }
+    if (xhr && xhr.status > 0) showOffline(!!pending);
+  });
+  window.addEventListener("online", function () { if (pending) { clearTimeout(retryTimer); resend(); } });
+
+  // -- live ------------------------------------------------------------------------------------
+  // The server answers 204 with no body while the game is at the version this page shows;
+  // otherwise the sheet's parts, swapped in place (the panel too, then drafts are put back).
+
+  var checking = false;
+  function check() {
+    var box = liveBox();
+    if (!box || checking || gameOver() || !visible() || pending || $(".htmx-request")) return;
+    var url = box.getAttribute("data-live-url") + "?v=" + encodeURIComponent(box.getAttribute("data-version"));
+    var panel = $("#entry-panel");
+    if (panel && panel.classList.contains("phase-edit")) url += "&panel=edit";
+    checking = true;
+    var done = function () { checking = false; };
+    if (box.hasAttribute("data-live-reload")) {
+      fetch(url, { credentials: "same-origin", headers: { "HX-Request": "true" } }).then(function (r) {
+        if (r.status === 200 || r.status === 410) window.location.reload();
+      }).then(done, done);
+      return;
+    }
+    htmx.ajax("GET", url, { source: box, target: "#entry-panel", swap: "outerHTML" }).then(done, done);
+  }
+  setInterval(check, LIVE_EVERY);
+  document.addEventListener("visibilitychange", function () { if (visible()) check(); });
+
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    if (evt.target && evt.target.id === "entry-panel") restoreAll(evt.target);
+    keepAwake();
+  });
+
+  // -- the screen stays awake on a sheet ---------------------------------------------------------
+
   var lock = null;
-  function wantLock() {
-    return document.body && document.body.classList.contains("sheet-page") && document.visibilityState === "visible";
+  var video = null;
+  function wantAwake() {
+    return document.body && document.body.classList.contains("sheet-page") && visible() && !gameOver();
   }
-  function requestLock() {
-    if (!("wakeLock" in navigator) || lock || !wantLock()) return;
-    navigator.wakeLock.request("screen").then(function (sentinel) {
-      lock = sentinel;
-      lock.addEventListener("release", function () { lock = null; });
-    }).catch(function () { lock = null; });
+  function videoAwake() {
+    // Where the Wake Lock API is missing (plain HTTP on the home network), a tiny muted
+    // looping video keeps the screen on, as phones do while a video plays.
+    if (!video) {
+      video = document.createElement("video");
+      video.className = "awake";
+      video.muted = true;
+      video.loop = true;
+      video.setAttribute("muted", "");
+      video.setAttribute("playsinline", "");
+      video.setAttribute("aria-hidden", "true");
+      ["webm", "mp4"].forEach(function (kind) {
+        var src = document.body.getAttribute("data-awake-" + kind);
+        if (!src) return;
+        var source = document.createElement("source");
+        source.src = src;
+        source.type = "video/" + kind;
+        video.appendChild(source);
+      });
+      document.body.appendChild(video);
+    }
+    var played = video.play();
+    if (played && played.catch) played.catch(function () { /* needs a tap first: tried on each tap */ });
   }
-  document.addEventListener("visibilitychange", requestLock);
-  document.addEventListener("DOMContentLoaded", requestLock);
+  function keepAwake() {
+    if (!wantAwake()) {
+      if (lock) { lock.release(); lock = null; }
+      if (video && !video.paused) video.pause();
+      return;
+    }
+    if ("wakeLock" in navigator && window.isSecureContext) {
+      if (lock) return;
+      navigator.wakeLock.request("screen").then(function (sentinel) {
+        lock = sentinel;
+        lock.addEventListener("release", function () { lock = null; });
+      }).catch(function () { lock = null; videoAwake(); });
+    } else {
+      videoAwake();
+    }
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  document.addEventListener("click", function () { if (video && video.paused) keepAwake(); });
+
+  // -- copy a share link -------------------------------------------------------------------------
+
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest && evt.target.closest("[data-copy]");
+    if (!button) return;
+    var input = document.getElementById(button.getAttribute("data-copy"));
+    var said = function () { button.textContent = "Copied"; };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(said);
+    } else {
+      input.select();
+      if (document.execCommand("copy")) said();
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    keepAwake();
+    // After htmx has processed the page (its own DOMContentLoaded handler), so restored taps post.
+    setTimeout(function () { restoreAll(document); }, 0);
+  });
 })();

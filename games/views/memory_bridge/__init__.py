@@ -17,5 +17,6 @@ words), ``panels`` (the entry panel), ``sheets`` (the sheet page),
 """
 
 from .actions import ACTIONS, new_game, sheet
+from .sheets import TABLE
 
-__all__ = ["ACTIONS", "new_game", "sheet"]
+__all__ = ["ACTIONS", "TABLE", "new_game", "sheet"]

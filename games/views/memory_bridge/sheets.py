@@ -137,6 +137,7 @@ def _context(loaded, panel: Panel) -> dict:
 class MemoryBridgeTable(Table):
     sheet_template = SHEET
     update_template = UPDATE  # the panel, and the scoreboard when told ``oob_scoreboard``
+    refresh_on_conflict = {"oob_scoreboard": True}
     round_word = "Deal"
 
     def context(self, loaded, panel):

@@ -18,5 +18,6 @@ deal numbers and the words for them), ``panels`` (the entry panel),
 """
 
 from .actions import ACTIONS, new_game, sheet
+from .sheets import TABLE
 
-__all__ = ["ACTIONS", "new_game", "sheet"]
+__all__ = ["ACTIONS", "TABLE", "new_game", "sheet"]

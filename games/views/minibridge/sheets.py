@@ -245,6 +245,7 @@ def leading_sides(state) -> list[str]:
 class MinibridgeTable(Table):
     sheet_template = SHEET
     update_template = UPDATE  # the panel, and the scoreboard when told ``oob_scoreboard``
+    refresh_on_conflict = {"oob_scoreboard": True}
 
     def context(self, loaded, panel):
         return _context(loaded, panel)

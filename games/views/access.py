@@ -1,0 +1,93 @@
+"""Who may open a game: its owner, a phone holding its keep-score link, or a watcher.
+
+Every game view asks here, once. The owner may do everything; a keep-score link
+lets a phone without an account enter, correct and undo rounds and end or reopen
+that one game (nothing else of the owner's); a watch link only shows the live sheet.
+Opening a keep-score link remembers it in the phone's Django session, so the game's
+ordinary URLs work for that phone; it is checked again on every request, so a
+replaced link stops working at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+
+from .. import sharing
+from ..models import GameSession, ShareLink
+from .common import HtmxHttpRequest
+
+KEEP_GRANTS = "keep_links"  # in the Django session: {game pk: token}
+
+
+@dataclass
+class Access:
+    """A request's right to one game."""
+
+    session: GameSession
+    can_write: bool
+    is_owner: bool
+    link: ShareLink | None = None  # the share link it came through, if any
+    token: str = ""  # that link's token (a watch page's live checks go through it)
+
+    @property
+    def watching(self) -> bool:
+        return not self.can_write
+
+
+class NeedsLogin(Exception):
+    pass
+
+
+class LinkReplaced(Exception):
+    pass
+
+
+def game_access(request: HtmxHttpRequest, pk: int) -> Access:
+    """The owner's game, or a game this phone holds a keep-score link to; else 404 (or a login)."""
+    if request.user.is_authenticated:
+        try:
+            return Access(GameSession.objects.get(pk=pk, owner=request.user), can_write=True, is_owner=True)
+        except GameSession.DoesNotExist:
+            pass
+    token = request.session.get(KEEP_GRANTS, {}).get(str(pk)) if hasattr(request, "session") else None
+    if token:
+        link = sharing.find_link(token)
+        if link is not None and link.session_id == pk and link.kind == ShareLink.Kind.KEEP:
+            if not link.is_live:
+                raise LinkReplaced
+            return Access(link.session, can_write=True, is_owner=False, link=link)
+    if not request.user.is_authenticated:
+        raise NeedsLogin
+    raise Http404("No such game.")
+
+
+def remember_keep_link(request: HtmxHttpRequest, link: ShareLink, token: str) -> None:
+    grants = dict(request.session.get(KEEP_GRANTS, {}))
+    grants[str(link.session_id)] = token
+    request.session[KEEP_GRANTS] = grants
+
+
+def link_replaced_page(request: HtmxHttpRequest) -> HttpResponse:
+    return render(request, "games/share/replaced.html", status=410)
+
+
+def guarded(view):
+    """Resolve the game's access first; the view is called as view(request, access, *args)."""
+
+    def wrapper(request: HtmxHttpRequest, pk: int, *args, **kwargs):
+        try:
+            access = game_access(request, pk)
+        except NeedsLogin:
+            return redirect_to_login(request.get_full_path())
+        except LinkReplaced:
+            return link_replaced_page(request)
+        request.access = access  # type: ignore[attr-defined]
+        return view(request, access, *args, **kwargs)
+
+    wrapper.__name__ = view.__name__
+    wrapper.__doc__ = view.__doc__
+    return wrapper

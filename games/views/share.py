@@ -1,0 +1,113 @@
+"""Sharing a game: the owner's Share page, and what a watch or keep-score link opens.
+
+A watch link shows the live sheet to anyone who opens it, with no account: the
+totals, the round in play, who deals and who bids first, the explanation of each
+cell; nothing else of the owner's, and nothing it can change. A keep-score link
+lets a phone enter, correct and undo rounds of that one game (see ``access``).
+"""
+
+from __future__ import annotations
+
+import segno
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_http_methods
+
+from .. import services, sharing
+from ..models import ShareLink
+from .access import Access, link_replaced_page, remember_keep_link
+from .common import HtmxHttpRequest, owned_session
+from .play import live_answer, table_for
+
+LINK_WORDS = {
+    ShareLink.Kind.WATCH: (
+        "Watch link",
+        "Anyone who opens it sees the live sheet, without an account. They cannot change anything.",
+    ),
+    ShareLink.Kind.KEEP: (
+        "Keep-score link",
+        "Lets another phone enter, correct and undo rounds of this game, without an account. "
+        "Give it only to someone keeping score with you.",
+    ),
+}
+
+
+def _qr_svg(url: str):
+    """The link as a QR code, drawn here as inline SVG (no script, no outside service)."""
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff", border=3)
+    return mark_safe(svg.replace("<svg ", '<svg role="img" aria-label="QR code of the link" ', 1))  # noqa: S308
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def share(request: HtmxHttpRequest, pk: int):
+    """The owner's Share page: each link with its QR code; a new link replaces the old one."""
+    session = owned_session(request, pk)
+    if request.method == "POST":
+        kind = request.POST.get("kind", "")
+        if kind not in ShareLink.Kind.values:
+            raise Http404("No such kind of link.")
+        sharing.make_link(session, kind)
+        return redirect(reverse("games:share", args=[pk]) + f"#{kind}")
+    live = sharing.live_links(session)
+    links = []
+    for kind in ShareLink.Kind.values:
+        title, hint = LINK_WORDS[kind]
+        link = live.get(kind)
+        url = (
+            request.build_absolute_uri(reverse("games:shared", args=[sharing.token_for(link)]))
+            if link
+            else ""
+        )
+        item = {"kind": kind, "title": title, "hint": hint, "url": url, "qr": _qr_svg(url) if url else ""}
+        if kind == ShareLink.Kind.WATCH and link:
+            item["big_url"] = url + "big/"
+        links.append(item)
+    return render(request, "games/share/share.html", {"session": session, "links": links})
+
+
+def _open_link(request: HtmxHttpRequest, token: str) -> Access | None:
+    link = sharing.find_link(token)
+    if link is None:
+        raise Http404("No such link.")
+    if not link.is_live:
+        return None
+    access = Access(link.session, can_write=link.kind == ShareLink.Kind.KEEP, is_owner=False, link=link)
+    access.token = token
+    request.access = access  # type: ignore[attr-defined]
+    return access
+
+
+@require_GET
+def shared(request: HtmxHttpRequest, token: str):
+    """A share link opened: a watch link shows the live sheet; a keep-score link opens the game's own sheet."""
+    access = _open_link(request, token)
+    if access is None:
+        return link_replaced_page(request)
+    session = access.session
+    if access.can_write:
+        remember_keep_link(request, access.link, token)
+        return redirect("games:sheet", pk=session.pk)
+    return table_for(session.game).sheet(request, session)
+
+
+@require_GET
+def watch_live(request: HtmxHttpRequest, token: str):
+    access = _open_link(request, token)
+    if access is None:
+        return link_replaced_page(request)
+    return live_answer(request, access)
+
+
+@require_GET
+def big_screen(request: HtmxHttpRequest, token: str):
+    """The watch link on a laptop or TV: large totals, ranked, and the round in play."""
+    access = _open_link(request, token)
+    if access is None or access.can_write:
+        return link_replaced_page(request) if access is None else redirect("games:shared", token=token)
+    loaded = services.load_game(access.session)
+    table = table_for(access.session.game).TABLE
+    return render(request, "games/share/big.html", table.big_screen_context(request, loaded))
