@@ -33,6 +33,15 @@ class Player(models.Model):
         return self.name
 
 
+class GameSessionQuerySet(models.QuerySet):
+    def live(self):
+        """Games not in the Trash: every list, figure and page of a game asks for these."""
+        return self.filter(deleted_at__isnull=True)
+
+    def trashed(self):
+        return self.filter(deleted_at__isnull=False)
+
+
 class GameSession(models.Model):
     """One game played at a table, from seating to the last round."""
 
@@ -58,6 +67,10 @@ class GameSession(models.Model):
     # CHANGES_KEPT. A refused write says what changed since its page was drawn; a write
     # sent twice (same key) is recognised and answered as saved, not applied again.
     changes = models.JSONField(default=list, blank=True)
+    # Set when the game is deleted: it waits in the Trash, restorable, until purged (games/trash.py).
+    deleted_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GameSessionQuerySet.as_manager()
 
     CHANGES_KEPT = 30
     # Set by the view for the write under way: the submit's idempotency key (not stored here).
@@ -82,6 +95,10 @@ class GameSession(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def in_trash(self) -> bool:
+        return self.deleted_at is not None
 
 
 class Seat(models.Model):

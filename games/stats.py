@@ -3,7 +3,7 @@
 Every figure comes from what was stored when rounds were saved (Entry.bid,
 tricks, points; GameSession.status, winners), never from replaying games, so a
 player's page costs the same three queries whether they played ten games or
-ten thousand:
+ten thousand. Games in the Trash count for nothing:
 
 1. their seats with each session's game, status, winners and dates;
 2. the sum of their points per finished session (their final score);
@@ -211,7 +211,7 @@ def player_stats(player: Player) -> PlayerStats:
 
     # 1. Seats and their sessions.
     seats = (
-        Seat.objects.filter(player=player)
+        Seat.objects.filter(player=player, session__deleted_at__isnull=True)
         .order_by("session__created", "session_id")
         .values_list(
             "session_id",
@@ -225,7 +225,11 @@ def player_stats(player: Player) -> PlayerStats:
     )
     # 2. Final scores: a total is the sum of a player's points in the session.
     finals = dict(
-        Entry.objects.filter(player=player, round__session__status=GameSession.Status.FINISHED)
+        Entry.objects.filter(
+            player=player,
+            round__session__status=GameSession.Status.FINISHED,
+            round__session__deleted_at__isnull=True,
+        )
         .values("round__session_id")
         .annotate(total=Sum("points"))
         .order_by()
@@ -254,6 +258,7 @@ def player_stats(player: Player) -> PlayerStats:
         Entry.objects.filter(
             player=player,
             round__complete=True,
+            round__session__deleted_at__isnull=True,
             round__session__game__in=bidding_games(),
             bid__isnull=False,
             tricks__isnull=False,

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from .throttle import game_quota
-from .views import accounts, history, home, play, players, printing, records, share
+from .views import accounts, history, home, play, players, printing, records, share, trash
 
 app_name = "games"
 
@@ -35,6 +35,8 @@ urlpatterns = [
     path("games/", history.session_list, name="history"),
     path("games/<int:pk>/summary/", history.summary, name="summary"),
     path("games/<int:pk>/delete/", history.delete, name="delete"),
+    path("games/trash/", trash.trash_list, name="trash"),
+    path("games/<int:pk>/restore/", trash.restore, name="restore"),
     path("games/<int:pk>/print/", printing.print_session, name="print"),
     path("print/", printing.blank_index, name="print-blank-index"),
     path("print/<slug:game>/", printing.blank_sheet, name="print-blank"),

@@ -50,13 +50,16 @@ def game_access(request: HtmxHttpRequest, pk: int) -> Access:
     """The owner's game, or a game this phone holds a keep-score link to; else 404 (or a login)."""
     if request.user.is_authenticated:
         try:
-            return Access(GameSession.objects.get(pk=pk, owner=request.user), can_write=True, is_owner=True)
+            game = GameSession.objects.live().get(pk=pk, owner=request.user)
+            return Access(game, can_write=True, is_owner=True)
         except GameSession.DoesNotExist:
             pass
     token = request.session.get(KEEP_GRANTS, {}).get(str(pk)) if hasattr(request, "session") else None
     if token:
         link = sharing.find_link(token)
         if link is not None and link.session_id == pk and link.kind == ShareLink.Kind.KEEP:
+            if link.session.in_trash:
+                raise Http404("No such game.")
             if not link.is_live:
                 raise LinkReplaced
             return Access(link.session, can_write=True, is_owner=False, link=link)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest
 from django_htmx.middleware import HtmxDetails
 
-from ..models import GameSession
+from ..models import GameSession, Seat
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -15,8 +16,15 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def owned_session(request: HtmxHttpRequest, pk: int) -> GameSession:
-    """The session if the user owns it; any other session, theirs or nobody's, is a 404."""
+    """The session if the user owns it and it is not in the Trash; any other session is a 404."""
     try:
-        return GameSession.objects.get(pk=pk, owner=request.user)
+        return GameSession.objects.live().get(pk=pk, owner=request.user)
     except GameSession.DoesNotExist:
         raise Http404("No such game.") from None
+
+
+def with_names(sessions):
+    """The sessions with their seats and players in one more query, for lists that name the players."""
+    return sessions.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    )

@@ -1,4 +1,4 @@
-"""Past sessions: the list (filtered, paginated), a session's summary page, deleting one.
+"""Past sessions: the list (filtered, paginated), a session's summary page, deleting one (to the Trash).
 
 The list costs the same few queries for any page size or history length: the
 count, the page of sessions, and their seats with players (one prefetch). The
@@ -24,6 +24,7 @@ from .. import charts, paper, services
 from ..models import GameSession, Player, Seat
 from ..registry import GAMES, playable
 from ..rules import GAME_CHOICES, RuleError
+from ..trash import TRASH_DAYS, trash_session
 from .common import HtmxHttpRequest, owned_session
 from .printing import session_heading
 
@@ -66,7 +67,7 @@ def start_of(day: datetime.date) -> datetime.datetime:
 
 
 def filtered_sessions(owner, filters: dict):
-    sessions = GameSession.objects.filter(owner=owner)
+    sessions = GameSession.objects.live().filter(owner=owner)
     if filters.get("game"):
         sessions = sessions.filter(game=filters["game"])
     if filters.get("status"):
@@ -176,12 +177,14 @@ def summary(request: HtmxHttpRequest, pk: int):
 @login_required
 @require_http_methods(["GET", "POST"])
 def delete(request: HtmxHttpRequest, pk: int):
-    """GET asks to confirm; POST deletes the session with its rounds (its players stay)."""
+    """GET asks to confirm; POST moves the session to the Trash, where it can be restored."""
     session = owned_session(request, pk)
     if request.method == "POST":
-        label = f"{session.get_game_display()} of {dateformat.format(timezone.localtime(session.created), 'j M Y')}"
-        session.delete()
-        messages.success(request, f"{label} is deleted.")
+        trash_session(session=session)
+        messages.success(
+            request,
+            f"{game_label(session)} is in the Trash. You can restore it from there for {TRASH_DAYS} days.",
+        )
         return redirect("games:history")
     names = list(
         session.seats.select_related("player").order_by("position").values_list("player__name", flat=True)
@@ -190,5 +193,18 @@ def delete(request: HtmxHttpRequest, pk: int):
     return render(
         request,
         "games/history/delete.html",
-        {"session": session, "names": names, "rounds": rounds, "game_name": GAMES[session.game].name},
+        {
+            "session": session,
+            "names": names,
+            "rounds": rounds,
+            "game_name": GAMES[session.game].name,
+            "trash_days": TRASH_DAYS,
+        },
+    )
+
+
+def game_label(session: GameSession) -> str:
+    """A game in a sentence: "Bugger Bridge of 3 May 2026"."""
+    return (
+        f"{session.get_game_display()} of {dateformat.format(timezone.localtime(session.created), 'j M Y')}"
     )

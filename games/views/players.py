@@ -10,7 +10,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import dateformat, timezone
@@ -22,6 +22,8 @@ from ..players import MAX_NAME, PlayerError, merge_players, rename_player, share
 from ..registry import and_list
 from ..stats import CHART_GAMES, games_without_bids, player_stats
 from .common import HtmxHttpRequest
+
+LIVE_SEATS = Q(seats__session__deleted_at__isnull=True)  # games in the Trash count for nothing
 
 
 def owned_player(request: HtmxHttpRequest, pk: int) -> Player:
@@ -62,7 +64,10 @@ class MergeForm(forms.Form):
 def player_list(request: HtmxHttpRequest):
     players = (
         Player.objects.filter(owner=request.user)
-        .annotate(games=Count("seats"), last_played=Max("seats__session__created"))
+        .annotate(
+            games=Count("seats", filter=LIVE_SEATS),
+            last_played=Max("seats__session__created", filter=LIVE_SEATS),
+        )
         .order_by("name")
     )
     return render(request, "games/players/list.html", {"players": players})
@@ -185,8 +190,8 @@ def merge(request: HtmxHttpRequest, pk: int):
             "player": player,
             "target": target,
             "form": form,
-            "games": player.seats.count(),
-            "target_games": target.seats.count(),
+            "games": player.seats.filter(session__deleted_at__isnull=True).count(),
+            "target_games": target.seats.filter(session__deleted_at__isnull=True).count(),
             "clash": clash,
         },
         status=400 if clash else 200,

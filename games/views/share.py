@@ -71,7 +71,7 @@ def share(request: HtmxHttpRequest, pk: int):
 
 def _open_link(request: HtmxHttpRequest, token: str) -> Access | None:
     link = sharing.find_link(token)
-    if link is None:
+    if link is None or link.session.in_trash:
         raise Http404("No such link.")
     if not link.is_live:
         return None

@@ -14,7 +14,8 @@ from games.session_record import dump_record, export_session
 class Command(BaseCommand):
     help = (
         "Print a session's record (JSON, with its derived fields: labels, points, totals, result). "
-        "With --all, print a JSON array of every session's record, oldest first."
+        "With --all, print a JSON array of every session's record, oldest first. "
+        "Games in the Trash are left out (restore one to export it)."
     )
 
     def add_arguments(self, parser):
@@ -31,6 +32,8 @@ class Command(BaseCommand):
             session = GameSession.objects.get(pk=pk)
         except GameSession.DoesNotExist:
             raise CommandError(f"There is no session with id {pk}.") from None
+        if session.in_trash:
+            raise CommandError(f"Session {pk} is in the Trash: restore it first to export it.")
         self.stdout.write(dump_record(self.record(session)), ending="")
 
     def record(self, session: GameSession) -> dict:
@@ -43,7 +46,7 @@ class Command(BaseCommand):
         """One record at a time, so a large database is never held in memory at once."""
         self.stdout.write("[", ending="")
         first = True
-        for session in GameSession.objects.order_by("pk").iterator(chunk_size=200):
+        for session in GameSession.objects.live().order_by("pk").iterator(chunk_size=200):
             text = json.dumps(self.record(session), indent=2, ensure_ascii=False)
             self.stdout.write(
                 ("\n" if first else ",\n") + "\n".join("  " + line for line in text.splitlines()), ending=""

@@ -1,0 +1,46 @@
+"""The Trash: a deleted game waits here, restorable, for TRASH_DAYS days; then it is purged.
+
+Deleting only stamps ``GameSession.deleted_at``: the game's seats, rounds, entries
+and share links stay as they were, so restoring gives back exactly the game that
+was deleted. Every list, figure and page of a game reads ``GameSession.objects.live()``
+(or filters its seats and entries by ``session__deleted_at``), so a game in the
+Trash is nowhere else. ``manage.py purge_trash`` deletes for good what has waited
+longer than TRASH_DAYS.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.utils import timezone
+
+from .models import GameSession
+
+TRASH_DAYS = 30
+
+
+def purge_date(session: GameSession) -> datetime.datetime | None:
+    """When a game in the Trash is deleted for good (None for a game not in it)."""
+    if session.deleted_at is None:
+        return None
+    return session.deleted_at + datetime.timedelta(days=TRASH_DAYS)
+
+
+def trash_session(*, session: GameSession) -> None:
+    """Move a game to the Trash (its share links stop answering until it is restored)."""
+    session.deleted_at = timezone.now()
+    session.save(update_fields=["deleted_at"])
+
+
+def restore_session(*, session: GameSession) -> None:
+    """Bring a game back from the Trash, as it was."""
+    session.deleted_at = None
+    session.save(update_fields=["deleted_at"])
+
+
+def purge_trash(*, now: datetime.datetime | None = None, days: int = TRASH_DAYS) -> int:
+    """Delete for good every game that went to the Trash more than ``days`` ago; how many."""
+    cutoff = (now or timezone.now()) - datetime.timedelta(days=days)
+    # Deleting a session deletes its seats, rounds, entries and share links (CASCADE); players stay.
+    _, deleted = GameSession.objects.trashed().filter(deleted_at__lt=cutoff).delete()
+    return deleted.get(GameSession._meta.label, 0)

@@ -1,0 +1,43 @@
+"""The Trash: deleted games, each restorable as it was until it is purged (see games/trash.py)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from ..models import GameSession
+from ..trash import TRASH_DAYS, purge_date, restore_session
+from .common import HtmxHttpRequest, with_names
+from .history import PAGE_SIZE, game_label
+
+
+@login_required
+@require_GET
+def trash_list(request: HtmxHttpRequest):
+    """The user's deleted games, most recently deleted first, each with when it goes for good."""
+    trashed = GameSession.objects.trashed().filter(owner=request.user).order_by("-deleted_at", "-pk")
+    # The count, the page of games, their seats with players: three queries for any size of Trash.
+    page = Paginator(with_names(trashed), PAGE_SIZE).get_page(request.GET.get("page"))
+    sessions = list(page.object_list)
+    for s in sessions:
+        s.purge_date = purge_date(s)
+    return render(
+        request, "games/history/trash.html", {"page": page, "sessions": sessions, "trash_days": TRASH_DAYS}
+    )
+
+
+@login_required
+@require_POST
+def restore(request: HtmxHttpRequest, pk: int):
+    """Bring a game back from the Trash, with its rounds and share links, to its summary."""
+    try:
+        session = GameSession.objects.trashed().get(pk=pk, owner=request.user)
+    except GameSession.DoesNotExist:
+        raise Http404("No such game in the Trash.") from None
+    restore_session(session=session)
+    messages.success(request, f"{game_label(session)} is back in your games.")
+    return redirect("games:summary", pk=session.pk)
