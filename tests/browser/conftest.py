@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 import pytest
+from django.core.cache import cache
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 360, "height": 740}
@@ -26,7 +27,7 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/browser/" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
-            if {"phone", "plain_phone"} & set(item.fixturenames):
+            if {"phone", "plain_phone", "phones"} & set(item.fixturenames):
                 # The live server answers from another thread: it sees only committed data.
                 item.add_marker(pytest.mark.django_db(transaction=True))
 
@@ -168,8 +169,11 @@ class Phone:
 def pytest_runtest_makereport(item):
     report = yield
     if report.failed:
-        for name in ("phone", "plain_phone"):
-            phone = item.funcargs.get(name) if hasattr(item, "funcargs") else None
+        funcargs = getattr(item, "funcargs", {})
+        named = [(name, funcargs.get(name)) for name in ("phone", "plain_phone")]
+        extra = funcargs.get("phones")
+        named += list(extra.made.items()) if isinstance(extra, Phones) else []
+        for name, phone in named:
             if isinstance(phone, Phone) and phone.log:
                 report.sections.append(
                     (f"flight log of {name} (last 150 lines)", "\n".join(phone.log[-150:]))
@@ -178,10 +182,21 @@ def pytest_runtest_makereport(item):
 
 
 @pytest.fixture
-def phone(browser, live_server):
+def site(live_server):
+    """The live server, with no sign-ups or games counted against this test's throttles yet.
+
+    The counts live in the database cache, which the flush after a transactional test
+    leaves alone: a dozen sign-ups in one worker's browser tests would be refused.
+    """
+    cache.clear()
+    return live_server
+
+
+@pytest.fixture
+def phone(browser, site):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     context.set_default_timeout(10_000)
-    phone = Phone(context, live_server.url)
+    phone = Phone(context, site.url)
     yield phone
     context.close()
     assert phone.outside == [], f"requests left 127.0.0.1: {phone.outside}"
@@ -190,11 +205,11 @@ def phone(browser, live_server):
 
 
 @pytest.fixture
-def plain_phone(browser, live_server):
+def plain_phone(browser, site):
     """The same phone with JavaScript switched off."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=False)
     context.set_default_timeout(10_000)
-    phone = Phone(context, live_server.url, javascript=False)
+    phone = Phone(context, site.url, javascript=False)
     yield phone
     context.close()
     assert phone.outside == []
