@@ -35,8 +35,8 @@ def table_for(game: str):
     return import_module(entry.table)
 
 
-@require_GET
 @guarded
+@require_GET
 def sheet(request: HtmxHttpRequest, access: Access):
     return table_for(access.session.game).sheet(request, access.session)
 
@@ -76,8 +76,8 @@ def _whole_game_write(request: HtmxHttpRequest, access: Access, write) -> HttpRe
     return HttpResponseClientRefresh()
 
 
-@require_POST
 @guarded
+@require_POST
 def undo(request: HtmxHttpRequest, access: Access):
     """Take back the last round entered (or the bids of the round being entered): the round the page named."""
     raw = request.POST.get("round", "")
@@ -91,15 +91,15 @@ def undo(request: HtmxHttpRequest, access: Access):
     return _whole_game_write(request, access, take_back)
 
 
-@require_POST
 @guarded
+@require_POST
 def end_game(request: HtmxHttpRequest, access: Access):
     """End the game now: the leader wins (shared when level)."""
     return _whole_game_write(request, access, lambda session: services.end_early(session=session))
 
 
-@require_POST
 @guarded
+@require_POST
 def reopen(request: HtmxHttpRequest, access: Access):
     """Open again a game that was ended early."""
     return _whole_game_write(request, access, lambda session: services.reopen(session=session))
@@ -115,8 +115,8 @@ def new_game(request: HtmxHttpRequest, game: str):
     return table.new_game(request)
 
 
-@require_GET
 @guarded
+@require_GET
 def live(request: HtmxHttpRequest, access: Access):
     """A live check: 204 with no body while the game is at the version the page has."""
     return live_answer(request, access)
