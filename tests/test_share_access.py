@@ -48,7 +48,7 @@ def test_every_url_is_classified():
 
 
 @pytest.fixture
-def shared_game(make_game, user):
+def shared_game(make_game):
     session = make_game(players=FIVE, rounds=[{"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]}])
     watch = sharing.make_link(session, ShareLink.Kind.WATCH)
     keep = sharing.make_link(session, ShareLink.Kind.KEEP)
@@ -134,7 +134,7 @@ def test_a_watch_link_shows_the_live_sheet_and_nothing_else(shared_game):
     assert Round.objects.count() == 1 and ShareLink.objects.count() == 2
 
 
-def test_a_keep_score_link_enters_corrects_and_undoes_this_game_only(shared_game, make_game, user):
+def test_a_keep_score_link_enters_corrects_and_undoes_this_game_only(shared_game, make_game):
     session, _, keep = shared_game
     client = anonymous_holder(keep)
     assert client.get(reverse("games:sheet", args=[session.pk])).status_code == 200
