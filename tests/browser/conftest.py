@@ -192,16 +192,51 @@ def site(live_server):
     return live_server
 
 
-@pytest.fixture
-def phone(browser, site):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+def new_phone(browser, site, **options) -> Phone:
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, **options
+    )
     context.set_default_timeout(10_000)
-    phone = Phone(context, site.url)
-    yield phone
-    context.close()
+    return Phone(context, site.url)
+
+
+def check_phone(phone: Phone) -> None:
     assert phone.outside == [], f"requests left 127.0.0.1: {phone.outside}"
     assert phone.errors == [], f"JavaScript or htmx errors: {phone.errors}"
     assert phone.server_errors == [], f"server errors: {phone.server_errors}"
+
+
+@pytest.fixture
+def phone(browser, site):
+    phone = new_phone(browser, site)
+    yield phone
+    phone.context.close()
+    check_phone(phone)
+
+
+class Phones:
+    """More phones at the same table, each its own browser context (its own cookies and storage)."""
+
+    def __init__(self, browser, site):
+        self.browser = browser
+        self.site = site
+        self.made: dict[str, Phone] = {}
+
+    def __call__(self, name: str, **options) -> Phone:
+        """A new phone, called ``name`` in the flight logs; ``options`` go to the browser context."""
+        self.made[name] = new_phone(self.browser, self.site, **options)
+        return self.made[name]
+
+
+@pytest.fixture
+def phones(browser, site):
+    """``phones("watcher")``: another phone; each is checked like ``phone`` at the end."""
+    made = Phones(browser, site)
+    yield made
+    for each in made.made.values():
+        each.context.close()
+    for each in made.made.values():
+        check_phone(each)
 
 
 @pytest.fixture
