@@ -213,3 +213,27 @@ class ShareLink(models.Model):
     @property
     def is_live(self) -> bool:
         return self.replaced_at is None
+
+
+class MergeRecord(models.Model):
+    """A merge of two players, kept so that it can be undone (games/players.py ``undo_merge``).
+
+    The merged player's row is deleted by the merge; what it was (its id, name and
+    date) and which seats were its own are kept here. Its entries are the ones at those
+    seats' positions in those seats' games, so they need no list of their own.
+    """
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="merges")
+    # The player the games went to; merging that one away in turn forgets this merge.
+    target = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="merged_in")
+    source_id = models.BigIntegerField()  # the merged player's id, given back on undo
+    source_name = models.CharField(max_length=40)
+    source_created = models.DateTimeField()
+    seat_ids = models.JSONField(default=list)  # the merged player's seats, moved to target
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.source_name} merged into {self.target}"

@@ -1,8 +1,10 @@
-"""Player writes: rename a player, merge two spellings of one person.
+"""Player writes: rename a player, merge two spellings of one person, undo a merge.
 
 A player's history hangs off two foreign keys, Seat.player and Entry.player;
 a merge moves both in one transaction and then deletes the emptied player, so
-every game, round and figure the two had is kept under the one name.
+every game, round and figure the two had is kept under the one name. The merge
+keeps a MergeRecord of the player it deleted and of that player's seats, so
+undoing it gives the player back (same id, name and date) with exactly their games.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import unicodedata
 from django.db import IntegrityError, transaction
 from django.utils import dateformat, timezone
 
-from .models import Entry, GameSession, Player, Seat
+from .models import Entry, GameSession, MergeRecord, Player, Seat
 
 MAX_NAME = 40
 
@@ -107,8 +109,17 @@ def merge_players(*, source: Player, target: Player) -> dict:
         )
     try:
         with transaction.atomic():
-            seats = Seat.objects.filter(player=source).update(player=target)
+            seat_ids = list(Seat.objects.filter(player=source).order_by("pk").values_list("pk", flat=True))
+            seats = Seat.objects.filter(pk__in=seat_ids).update(player=target)
             entries = Entry.objects.filter(player=source).update(player=target)
+            MergeRecord.objects.create(
+                owner_id=source.owner_id,
+                target=target,
+                source_id=source.pk,
+                source_name=source.name,
+                source_created=source.created,
+                seat_ids=seat_ids,
+            )
             source.delete()
     except IntegrityError:
         # A game seating both was started while this merge ran.
@@ -116,3 +127,45 @@ def merge_players(*, source: Player, target: Player) -> dict:
             f"{source.name} and {target.name} now play in the same game, so they cannot be merged."
         ) from None
     return {"seats": seats, "entries": entries}
+
+
+@transaction.atomic
+def undo_merge(*, merge: MergeRecord) -> Player:
+    """Give back the player a merge deleted, with the seats and entries that were theirs.
+
+    Refused (nothing changed) when the owner has since taken that name for another player.
+    The games the merged player sat in are theirs again, rounds played since included;
+    the other player keeps the rest. Returns the player given back.
+    """
+    if not MergeRecord.objects.select_for_update().filter(pk=merge.pk).exists():
+        raise PlayerError(f"That merge is already undone: {merge.source_name} is back.")
+    target = merge.target
+    clash = Player.objects.filter(owner_id=merge.owner_id, name__iexact=merge.source_name).first()
+    if clash is not None:
+        raise PlayerError(
+            f"You have a player called {clash.name} now, so {merge.source_name} cannot come back: "
+            f"rename {clash.name} first."
+        )
+    # The same id as before, so links to the player work again (ids are never reused).
+    source = Player(owner_id=merge.owner_id, name=merge.source_name)
+    if not Player.objects.filter(pk=merge.source_id).exists():
+        source.pk = merge.source_id
+    try:
+        with transaction.atomic():
+            source.save(force_insert=True)
+    except IntegrityError:  # a second tap on Undo, or the name taken, while this one ran
+        raise PlayerError(f"{merge.source_name} is back already, or the name was just taken.") from None
+    Player.objects.filter(pk=source.pk).update(created=merge.source_created)
+    seats = Seat.objects.filter(pk__in=merge.seat_ids, player=target)
+    sessions_by_position: dict[int, list[int]] = {}
+    for session_id, position in seats.values_list("session_id", "position"):
+        sessions_by_position.setdefault(position, []).append(session_id)
+    seats.update(player=source)
+    # A player's entries sit at their seat's position: one update per position (a table has a few).
+    for position, session_ids in sessions_by_position.items():
+        Entry.objects.filter(player=target, position=position, round__session_id__in=session_ids).update(
+            player=source
+        )
+    merge.delete()
+    source.refresh_from_db()
+    return source
