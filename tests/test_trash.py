@@ -18,7 +18,7 @@ from games.stats import player_stats
 from games.trash import TRASH_DAYS
 
 from .conftest import TableClient, sending
-from .helpers import body, url
+from .helpers import action, body, url
 from .test_history_helpers import NAMES, bugger_rounds, record
 from .test_queries import count
 
@@ -120,7 +120,7 @@ def test_a_trashed_games_pages_and_actions_answer_404_to_its_owner(table, user):
         assert table.get(url(name, doomed)).status_code == 404, name
     for name in ("undo", "end", "reopen", "delete", "share"):
         assert table.send(url(name, doomed)).status_code == 404, name
-    bids = url("bids", doomed, 4)
+    bids = action(doomed, 4, "bids")
     assert table.get(bids).status_code == 404
     assert table.send(bids, {f"bid_{i}": 0 for i in range(5)}, htmx=True).status_code == 404
     assert not Round.objects.filter(session=doomed, number=4).exists()  # nothing written
@@ -145,7 +145,7 @@ def test_a_trashed_games_share_links_answer_404_and_work_again_once_restored(tab
     assert phone.get(reverse("games:shared", args=[keep])).status_code == 404
     assert phone.get(url("sheet", session)).status_code == 404
     assert phone.get(url("live", session)).status_code == 404
-    assert phone.send(url("bids", session, 4), {f"bid_{i}": 0 for i in range(5)}).status_code == 404
+    assert phone.send(action(session, 4, "bids"), {f"bid_{i}": 0 for i in range(5)}).status_code == 404
     assert not Round.objects.filter(session=session, number=4).exists()
 
     assert table.send(url("restore", session)).status_code == 302
@@ -191,7 +191,7 @@ def test_restoring_brings_the_game_back_exactly_as_it_was(table, user):
     # Back on the start page to resume, and play goes on from round 4.
     assert f'href="{url("sheet", session)}"' in body(table.get(reverse("games:home")))
     bids = {f"bid_{i}": 0 for i in range(5)}
-    assert table.send(url("bids", session, 4), bids, htmx=True).status_code == 200
+    assert table.send(action(session, 4, "bids"), bids, htmx=True).status_code == 200
     assert "The Trash is empty." in body(table.get(TRASH))
 
 
