@@ -237,3 +237,33 @@ class MergeRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.source_name} merged into {self.target}"
+
+
+class GroupLink(models.Model):
+    """A read-only link to an owner's standings, history and game summaries, for the group to look at.
+
+    Like ``ShareLink``, the token is an HMAC of ``salt`` (games/group_link.py) and only its
+    SHA-256 is kept. A new link replaces the old one, which stops working at once; a
+    revoked link is replaced by none.
+    """
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="group_links")
+    salt = models.CharField(max_length=64)
+    token_hash = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+    replaced_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner"], condition=Q(replaced_at__isnull=True), name="grouplink_one_live_per_owner"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Group link of {self.owner}"
+
+    @property
+    def is_live(self) -> bool:
+        return self.replaced_at is None
