@@ -36,6 +36,7 @@ from .paper import (
     MormonBridgePaper,
     number,
 )
+from .places import Place, leader_line, standings
 from .rows import RoundRows
 from .rules import GAMES as RULES
 from .rules import GameRules, GameState
@@ -88,6 +89,22 @@ class Game:
         plural = "s" if (total or complete) != 1 else ""
         played = f"{complete} of {total}" if total else str(complete)
         return f"In progress: {played} {self.round_word}{plural} played."
+
+    def round_line(self, played: int, players: int, options: dict) -> str:
+        """Where a game in progress stands, from its complete rounds: "Round 7 of 18", "Deal 3"."""
+        total = self.rules.rounds_in_game(players, options)
+        if total is not None and played >= total:
+            return f"{self.round_word.capitalize()} {total} of {total}"
+        of = f" of {total}" if total else ""
+        return f"{self.round_word.capitalize()} {played + 1}{of}"
+
+    def leader_line(self, names: list[str], totals: list[int | None], out: list[bool]) -> str:
+        """Who leads a game in progress, from its last complete round's totals: "Anna leads with 45"."""
+        return leader_line(self.rules, names, totals, out)
+
+    def standings(self, state: GameState, names: list[str]) -> list[Place]:
+        """Players (or sides) by final place, best first, ties sharing a place."""
+        return standings(self.rules, state, names)
 
     def result_line(self, state: GameState, names: list[str]) -> str:
         """The game's outcome in words, or how far it has got."""

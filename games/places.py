@@ -1,0 +1,114 @@
+"""Who stands where in one game: its final standings, and the leader of a game in progress.
+
+Plain Python, shared by all five games through their registry entries
+(``Game.standings``, ``Game.leader_line``): players ranked by their totals, the
+sides of a partnership game (Minibridge) ranked as sides, and an elimination game
+(Mormon Bridge, no points) ranked by how long each player stayed in. Equal
+totals share a place, and the place after them is skipped: 1st, =2nd, =2nd, 4th.
+(games/standings.py reads finishing places across many games from stored numbers.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .paper.common import number
+
+SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
+
+
+def ordinal(place: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    suffix = "th" if 10 <= place % 100 <= 20 else SUFFIXES.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+@dataclass(frozen=True)
+class Place:
+    """One line of the standings: a player (or a side) and where they finished."""
+
+    place: int  # 1-based; tied lines share it
+    tied: bool
+    name: str
+    total: int | None  # None: a game without points
+    detail: str = ""  # e.g. "out in hand 5"
+
+    @property
+    def ordinal(self) -> str:
+        """ "1st", or "=2nd" when shared."""
+        return f"={ordinal(self.place)}" if self.tied else ordinal(self.place)
+
+    @property
+    def total_text(self) -> str:
+        return number(self.total)
+
+
+def rank(keys: list[Any]) -> list[tuple[int, int, bool]]:
+    """(index, place, tied) for each of ``keys``, best (highest) first; equal keys share a place."""
+    order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
+    ranked = []
+    for position, i in enumerate(order):
+        first = next(p for p in range(position + 1) if keys[order[p]] == keys[i])
+        tied = sum(1 for k in keys if k == keys[i]) > 1
+        ranked.append((i, first + 1, tied))
+    return ranked
+
+
+def standings(rules, state, names: list[str]) -> list[Place]:
+    """The final (or present) standings of a game: ``rules`` a GameRules, ``state`` its GameState."""
+    if rules.partnerships:
+        totals = state.totals or [0] * state.players
+        sides = [
+            (f"{side} ({' & '.join(names[s] for s in seats)})", totals[seats[0]])
+            for side, seats in rules.partnerships
+        ]
+        return [
+            Place(place, tied, sides[i][0], sides[i][1]) for i, place, tied in rank([t for _, t in sides])
+        ]
+    if state.totals is None:
+        return _by_time_in(state, names, rules.round_word)
+    return [Place(place, tied, names[i], state.totals[i]) for i, place, tied in rank(list(state.totals))]
+
+
+def _by_time_in(state, names: list[str], word: str) -> list[Place]:
+    """An elimination game: those still in first, then by the hand they went out in, latest first."""
+    went_out: dict[int, int] = {}
+    for result in state.rounds:
+        for seat in result.out or []:
+            went_out.setdefault(seat, result.info.number)
+    never = len(state.rounds) + 1
+    keys = [went_out.get(seat, never) for seat in range(state.players)]
+    return [
+        Place(place, tied, names[i], None, f"out in {word} {keys[i]}" if i in went_out else "still in")
+        for i, place, tied in rank(keys)
+    ]
+
+
+def leader_line(rules, names: list[str], totals: list[int | None], out: list[bool]) -> str:
+    """Who leads a game in progress, from its last complete round's totals (and who is out).
+
+    "Anna leads with 45", "Anna and Ben lead with 45", "N-S lead with 120",
+    "3 still in"; "" before any round is complete.
+    """
+    if not totals:
+        return ""
+    if all(t is None for t in totals):
+        still = [n for n, gone in zip(names, out, strict=False) if not gone]
+        return f"{still[0]} is the last one in" if len(still) == 1 else f"{len(still)} still in"
+    points = [t or 0 for t in totals]
+    if rules.partnerships:
+        sides = [(side, points[seats[0]]) for side, seats in rules.partnerships]
+        best = max(t for _, t in sides)
+        leaders = [side for side, t in sides if t == best]
+        if len(leaders) > 1:
+            return f"Level at {number(best)}"
+        return f"{leaders[0]} lead with {number(best)}"
+    best = max(points)
+    leaders = [names[i] for i, t in enumerate(points) if t == best]
+    if len(leaders) == 1:
+        return f"{leaders[0]} leads with {number(best)}"
+    if len(leaders) == len(points):
+        return f"All level at {number(best)}"
+    shown = " and ".join([", ".join(leaders[:-1]), leaders[-1]])
+    return f"{shown} lead with {number(best)}"
