@@ -9,7 +9,6 @@ urlpatterns = [
     path("", home.home, name="home"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("games/import/", records.upload, name="record-upload"),
-    path("games/new/bugger-bridge/", game_quota(play.new_game), {"game": "bugger-bridge"}, name="new-bugger"),
     path("games/new/<slug:game>/", game_quota(play.new_game), name="new"),
     path("rules/<slug:game>/", play.rules_page, name="rules"),
     path("games/<int:pk>/", play.sheet, name="sheet"),
@@ -24,13 +23,6 @@ urlpatterns = [
     path("s/<str:token>/big/", share.big_screen, name="big-screen"),
     path("games/<int:pk>/record.json", records.download, name="record-download"),
     path("games/<int:pk>/round/<int:number>/<slug:action>/", play.round_action, name="round-action"),
-    # Bugger Bridge's round actions under their own names (the same view as round-action).
-    path("games/<int:pk>/round/<int:number>/bids/", play.round_action, {"action": "bids"}, name="bids"),
-    path("games/<int:pk>/round/<int:number>/tricks/", play.round_action, {"action": "tricks"}, name="tricks"),
-    path(
-        "games/<int:pk>/round/<int:number>/penalty/", play.round_action, {"action": "penalty"}, name="penalty"
-    ),
-    path("games/<int:pk>/round/<int:number>/edit/", play.round_action, {"action": "edit"}, name="edit-round"),
     # Past sessions, printing, players.
     path("games/", history.session_list, name="history"),
     path("games/<int:pk>/summary/", history.summary, name="summary"),
@@ -44,4 +36,5 @@ urlpatterns = [
     path("players/<int:pk>/", players.player_detail, name="player"),
     path("players/<int:pk>/rename/", players.rename, name="player-rename"),
     path("players/<int:pk>/merge/", players.merge, name="player-merge"),
+    path("players/<int:pk>/undo-merge/", players.unmerge, name="player-undo-merge"),
 ]

@@ -6,9 +6,13 @@ from django.urls import reverse
 
 from games import services
 
+ROUND_ACTIONS = {"bids": "bids", "tricks": "tricks", "penalty": "penalty", "edit-round": "edit"}
+
 
 def url(name, session, *args):
-    """A game's page by URL name: ``url("sheet", session)``, ``url("bids", session, 3)``."""
+    """A game's page by URL name, or a round action by its name: ``url("sheet", session)``, ``url("bids", session, 3)``."""
+    if name in ROUND_ACTIONS:
+        return reverse("games:round-action", args=[session.pk, *args, ROUND_ACTIONS[name]])
     return reverse(f"games:{name}", args=[session.pk, *args])
 
 

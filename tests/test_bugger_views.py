@@ -79,7 +79,9 @@ def test_anonymous_visitor_is_sent_to_log_in(make_game):
 
 def test_new_game_seats_players_in_order_with_the_chosen_dealer(table, user):
     form = {f"player_{i}": name for i, name in enumerate(FIVE)}
-    response = table.send(reverse("games:new-bugger"), {**form, "first_dealer": "2", "hook": "on"})
+    response = table.send(
+        reverse("games:new", args=["bugger-bridge"]), {**form, "first_dealer": "2", "hook": "on"}
+    )
     assert response.status_code == 302
     session = GameSession.objects.get(owner=user)
     assert response["Location"] == url("sheet", session)
@@ -91,7 +93,7 @@ def test_new_game_seats_players_in_order_with_the_chosen_dealer(table, user):
 
 def test_new_game_can_draw_the_first_dealer_and_skips_empty_seats(table, user):
     response = table.send(
-        reverse("games:new-bugger"),
+        reverse("games:new", args=["bugger-bridge"]),
         {"player_0": "Ann", "player_3": "Ben", "player_5": "Cat", "first_dealer": "draw"},
     )
     assert response.status_code == 302
@@ -117,7 +119,7 @@ def test_new_game_can_draw_the_first_dealer_and_skips_empty_seats(table, user):
     ],
 )
 def test_new_game_refusals_keep_the_input(table, form, message):
-    response = table.send(reverse("games:new-bugger"), form)
+    response = table.send(reverse("games:new", args=["bugger-bridge"]), form)
     assert response.status_code == 400
     body = response.content.decode()
     assert message in body
@@ -127,7 +129,7 @@ def test_new_game_refusals_keep_the_input(table, form, message):
 
 def test_same_players_again_prefills_the_seats(table, make_game):
     session = make_game()
-    body = table.get(reverse("games:new-bugger") + f"?from={session.pk}").content.decode()
+    body = table.get(reverse("games:new", args=["bugger-bridge"]) + f"?from={session.pk}").content.decode()
     for name in FIVE:
         assert f'value="{name}"' in body
 

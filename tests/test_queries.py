@@ -47,7 +47,7 @@ def test_round_save_queries(table, make_game, players, rounds):
     tricks = [0] * players
     tricks[0] = info.cards
     data = {f"tricks_{i}": t for i, t in enumerate(tricks)} | {"save": "1"}
-    target = reverse("games:tricks", args=[session.pk, rounds + 1])
+    target = reverse("games:round-action", args=[session.pk, rounds + 1, "tricks"])
     table.token()
     queries = count(sending(table, target, data, htmx=True))
     # Reading: django session, user, game session (owner check), seats, rounds with entries (5).
@@ -61,7 +61,7 @@ def test_round_save_queries(table, make_game, players, rounds):
 @pytest.mark.parametrize("players", [3, 10])
 def test_new_round_queries(table, make_game, players):
     session = make_game(players=NAMES[:players], rounds=played(players, 3))
-    target = reverse("games:bids", args=[session.pk, 4])
+    target = reverse("games:round-action", args=[session.pk, 4, "bids"])
     bids = {f"bid_{i}": 0 for i in range(players)}
     table.token()
     queries = count(sending(table, target, bids, htmx=True))

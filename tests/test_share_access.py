@@ -20,10 +20,10 @@ pytestmark = pytest.mark.django_db
 FIVE = ("Ann", "Ben", "Cat", "Dev", "Eve")
 
 # Every URL of the app, by what it opens. A new URL fails test_every_url_is_classified until it is added.
-TABLE = {"sheet", "undo", "end", "reopen", "live", "round-action", "bids", "tricks", "penalty", "edit-round"}
+TABLE = {"sheet", "undo", "end", "reopen", "live", "round-action"}
 OWNER_ONLY = {"share", "record-download", "summary", "delete", "restore", "print"}
-PLAYER = {"player", "player-rename", "player-merge"}
-ACCOUNT = {"record-upload", "new-bugger", "new", "history", "trash", "print-blank-index", "players"}
+PLAYER = {"player", "player-rename", "player-merge", "player-undo-merge"}
+ACCOUNT = {"record-upload", "new", "history", "trash", "print-blank-index", "players"}
 OPEN = {"home", "signup", "rules", "print-blank"}
 TOKEN = {"shared", "watch-live", "big-screen"}
 WRITES = {
@@ -39,7 +39,7 @@ WRITES = {
     "delete",
 }
 WRITES |= {"restore"}
-POST_ONLY = {"undo", "end", "reopen", "restore", "bids", "tricks", "penalty"}
+POST_ONLY = {"undo", "end", "reopen", "restore"}
 
 
 def test_every_url_is_classified():
@@ -139,7 +139,9 @@ def test_a_keep_score_link_enters_corrects_and_undoes_this_game_only(shared_game
     client = anonymous_holder(keep)
     assert client.get(reverse("games:sheet", args=[session.pk])).status_code == 200
     session.refresh_from_db()
-    response = client.send(reverse("games:bids", args=[session.pk, 2]), {f"bid_{s}": 0 for s in range(5)})
+    response = client.send(
+        reverse("games:round-action", args=[session.pk, 2, "bids"]), {f"bid_{s}": 0 for s in range(5)}
+    )
     assert response.status_code == 302 and Round.objects.filter(number=2).exists()
     response = client.send(reverse("games:undo", args=[session.pk]))
     assert not Round.objects.filter(number=2).exists()
@@ -174,7 +176,10 @@ def test_a_replaced_link_answers_so_at_once(table, shared_game):
     response = keeper_phone.get(reverse("games:sheet", args=[session.pk]))
     assert response.status_code == 410
     bids = {f"bid_{s}": 0 for s in range(5)}
-    assert keeper_phone.send(reverse("games:bids", args=[session.pk, 2]), bids).status_code == 410
+    assert (
+        keeper_phone.send(reverse("games:round-action", args=[session.pk, 2, "bids"]), bids).status_code
+        == 410
+    )
     assert Round.objects.count() == 1
 
 

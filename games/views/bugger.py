@@ -20,7 +20,13 @@ from .. import services
 from ..forms import NewBuggerGameForm, parse_int, parse_seat_numbers, rule_error_to_seat
 from ..rules import RoundInfo, RuleError
 from ..rules.base import SUITS
-from ..rules.bugger_bridge import PEAK_BY_PLAYERS, PENALTY_REASONS, REDEAL_PENALTY, bid_total_line
+from ..rules.bugger_bridge import (
+    PEAK_BY_PLAYERS,
+    PENALTY_REASONS,
+    REDEAL_PENALTY,
+    BuggerBridge,
+    bid_total_line,
+)
 from ..sheet import POINTS_TABLE, TRUMP_WORDS, Chip, EntryRow, bugger_rows, trump_text
 from .common import HtmxHttpRequest
 from .table import (
@@ -405,7 +411,7 @@ def new_game(request: HtmxHttpRequest):
     )
     context = {"schedules": _schedule_lines()}
     return new_game_page(
-        request, form, game="bugger-bridge", template="games/new_bugger.html", context=context
+        request, form, game=BuggerBridge.slug, template="games/new_bugger.html", context=context
     )
 
 

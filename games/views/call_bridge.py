@@ -9,7 +9,7 @@ target and who leads, and "play goes on" when the lead is shared at the target.
 from __future__ import annotations
 
 from ..forms import NewCallBridgeForm
-from ..rules.call_bridge import BONUS_FROM, BONUS_POINTS
+from ..rules.call_bridge import BONUS_FROM, BONUS_POINTS, CallBridge
 from ..sheet import Chip
 from .bidding import BiddingTable, ScoreCell, name_list, signed
 from .common import HtmxHttpRequest
@@ -17,7 +17,7 @@ from .table import known_players, new_game_page, previous_game, seated_names
 
 
 class CallBridgeTable(BiddingTable):
-    slug = "call-bridge"
+    slug = CallBridge.slug
     template_dir = "games/call_bridge"
     round_word = "Deal"
     leader_badge = "bids first"

@@ -19,6 +19,7 @@ from ..rules.mormon_bridge import (
     MODE_NAMES,
     REGULAR,
     TABLE_MAX,
+    MormonBridge,
     peak,
 )
 from .bidding import BiddingTable, ScoreCell, name_list, plural, signed
@@ -55,7 +56,7 @@ def schedule_lines() -> list[dict]:
 
 
 class MormonBridgeTable(BiddingTable):
-    slug = "mormon-bridge"
+    slug = MormonBridge.slug
     template_dir = "games/mormon_bridge"
     round_word = "Hand"
     leader_badge = "leads"

@@ -13,6 +13,7 @@ from ...forms import NewMemoryBridgeForm, rule_error_to_seat
 from ...rules import RuleError
 from ...rules.memory_bridge import (
     WINNING_TRICKS,
+    MemoryBridge,
     contract_score,
 )
 from ..common import HtmxHttpRequest
@@ -194,7 +195,7 @@ def new_game(request: HtmxHttpRequest):
         known_names=known_players(request),
         initial_names=seated_names(previous_game(request), count=2),
     )
-    return new_game_page(request, form, game="memory-bridge", template=NEW)
+    return new_game_page(request, form, game=MemoryBridge.slug, template=NEW)
 
 
 ACTIONS.update(

@@ -17,6 +17,7 @@ from ...rules.minibridge import (
     GAME_TRICKS,
     SIDE_NAMES,
     STRAIN_SYMBOLS,
+    Minibridge,
     declarer_for,
     side_of,
 )
@@ -247,7 +248,7 @@ def new_game(request: HtmxHttpRequest):
         initial_names=seated_names(previous_game(request), count=4),
     )
     context = {"game_tricks": [(STRAIN_SYMBOLS[s], n) for s, n in GAME_TRICKS.items()]}
-    return new_game_page(request, form, game="minibridge", template=NEW, context=context)
+    return new_game_page(request, form, game=Minibridge.slug, template=NEW, context=context)
 
 
 ACTIONS.update(
