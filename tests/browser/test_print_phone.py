@@ -62,8 +62,8 @@ def test_history_filter_delete_and_rename_without_javascript(plain_phone):
     expect(page.get_by_role("heading", name="Bugger Bridge")).to_be_visible()
     plain_phone.tap(page.get_by_role("link", name="Delete…"))
     plain_phone.tap(page.get_by_role("button", name="Delete the game"))
-    expect(page.locator(".messages")).to_contain_text("is deleted")
-    assert not GameSession.objects.filter(pk=bugger.pk).exists()
+    expect(page.locator(".messages")).to_contain_text("is in the Trash")
+    assert not GameSession.objects.live().filter(pk=bugger.pk).exists()
 
     plain_phone.go(reverse("games:player", args=[Player.objects.get(owner=keeper, name="Ben").pk]))
     page.fill("#id_name", "Benjamin")
