@@ -1,4 +1,4 @@
-"""Players: the list, a player's page (figures and a chart of results), rename and merge.
+"""Players: the list, a player's page (figures and a chart of results), rename, merge and undo a merge.
 
 Players belong to a user: anyone else's player is a 404. Rename and merge are
 plain form POSTs (no JavaScript needed); a refusal answers 400 with the page and
@@ -17,8 +17,8 @@ from django.utils import dateformat, timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import charts, paper
-from ..models import Player
-from ..players import MAX_NAME, PlayerError, merge_players, rename_player, shared_sessions
+from ..models import MergeRecord, Player
+from ..players import MAX_NAME, PlayerError, merge_players, rename_player, shared_sessions, undo_merge
 from ..registry import and_list
 from ..stats import CHART_GAMES, games_without_bids, player_stats
 from .common import HtmxHttpRequest
@@ -57,6 +57,17 @@ class MergeForm(forms.Form):
         )
         field.error_messages["invalid_choice"] = "Choose one of your other players."
         field.error_messages["required"] = "Choose the player to merge with."
+
+
+class UndoMergeForm(forms.Form):
+    merge = forms.ModelChoiceField(queryset=MergeRecord.objects.none())
+
+    def __init__(self, *args, player: Player, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["merge"]
+        field.queryset = player.merged_in.all()
+        field.error_messages["invalid_choice"] = "That merge is undone already, or was never made."
+        field.error_messages["required"] = "Choose the merge to undo."
 
 
 @login_required
@@ -119,7 +130,7 @@ def result_charts(stats) -> list[dict]:
     return out
 
 
-def render_player(request, player: Player, *, rename=None, merge=None, status=200):
+def render_player(request, player: Player, *, rename=None, merge=None, undo=None, status=200):
     stats = player_stats(player)
     return render(
         request,
@@ -131,6 +142,9 @@ def render_player(request, player: Player, *, rename=None, merge=None, status=20
             "games_without_bids": and_list(games_without_bids()),
             "rename_form": rename or RenameForm(initial={"name": player.name}),
             "merge_form": merge or MergeForm(player=player),
+            # Players merged into this one, latest first: each merge can be undone.
+            "merges": list(player.merged_in.all()),
+            "undo_form": undo,
         },
         status=status,
     )
@@ -179,7 +193,7 @@ def merge(request: HtmxHttpRequest, pk: int):
         messages.success(
             request,
             f"{player.name} is merged into {target.name}: {moved['seats']} game"
-            f"{'s' if moved['seats'] != 1 else ''} moved, nothing lost.",
+            f"{'s' if moved['seats'] != 1 else ''} moved, nothing lost. A mistake? Undo merge, below.",
         )
         return redirect("games:player", pk=target.pk)
     clash = list(shared_sessions(player, target)[:3])
@@ -196,3 +210,23 @@ def merge(request: HtmxHttpRequest, pk: int):
         },
         status=400 if clash else 200,
     )
+
+
+@login_required
+@require_POST
+def unmerge(request: HtmxHttpRequest, pk: int):
+    """Undo a merge into this player: the merged player comes back with their own games."""
+    player = owned_player(request, pk)
+    form = UndoMergeForm(request.POST, player=player)
+    if form.is_valid():
+        try:
+            source = undo_merge(merge=form.cleaned_data["merge"])
+        except PlayerError as exc:
+            form.add_error("merge", exc.message)
+        else:
+            messages.success(
+                request,
+                f"The merge is undone: {source.name} and {player.name} each have their own games again.",
+            )
+            return redirect("games:player", pk=source.pk)
+    return render_player(request, player, undo=form, status=400)
