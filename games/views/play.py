@@ -22,6 +22,7 @@ from .. import registry, services
 from ..rules import GAMES, RuleError
 from .access import Access, guarded
 from .common import HtmxHttpRequest
+from .table import posted_key
 
 # Game slug -> the module with its screens (``Game.table``). A game without screens yet is left out.
 TABLES = {slug: game.table for slug, game in registry.GAMES.items() if game.table}
@@ -59,18 +60,23 @@ def round_action(request: HtmxHttpRequest, access: Access, number: int, action: 
 
 
 def _whole_game_write(request: HtmxHttpRequest, access: Access, write) -> HttpResponse:
-    """Undo, end, reopen: checked like every write, then the whole sheet is drawn again."""
+    """Undo, end, reopen: checked like every write, then the whole sheet is drawn again.
+
+    The same submit sent twice (a double tap, a resend) is answered like the first;
+    an out-of-date one gets the fresh panel with what changed (the forms target the panel).
+    """
     session = access.session
     table = table_for(session.game).TABLE
     refused = table.check_write(request, session)
-    if refused is not None:
+    if refused is None:
+        try:
+            write(session)
+        except services.StaleVersion:
+            refused = table.conflict(request, session)
+        except RuleError:
+            pass  # nothing to do (nothing to take back, already over): show the sheet as it is
+    if refused is not None and not services.applied_change(session, posted_key(request)):
         return refused
-    try:
-        write(session)
-    except services.StaleVersion:
-        return table.conflict(request, session)
-    except RuleError:
-        pass  # nothing to do (nothing to take back, already over): show the sheet as it is
     if not request.htmx:
         return redirect("games:sheet", pk=session.pk)
     return HttpResponseClientRefresh()

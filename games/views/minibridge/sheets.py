@@ -246,6 +246,7 @@ class MinibridgeTable(Table):
     sheet_template = SHEET
     update_template = UPDATE  # the panel, and the scoreboard when told ``oob_scoreboard``
     refresh_on_conflict = {"oob_scoreboard": True}
+    leader_words = "announces first"
 
     def context(self, loaded, panel):
         return _context(loaded, panel)
