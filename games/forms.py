@@ -20,6 +20,7 @@ MAX_SEATS = 10
 # raises on some of them; nothing from a request or a record reaches it without this check.
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,18}")
 ROW_ID_MAX = 2**63 - 1  # the largest primary key a database row can have
+START_KEY = re.compile(r"[A-Za-z0-9_-]{16,32}")  # a new-game form's one-time key (secrets.token_urlsafe)
 
 
 def whole_number(raw) -> int | None:
@@ -95,6 +96,8 @@ class SeatingForm(forms.Form):
     already_seated = "{name} is already in seat {number}."  # {name}, {number}, {label}: the first seat
     drawn_note = ""  # said once the game starts with a drawn dealer: {name}, {label}; "" says nothing
     first_dealer = forms.ChoiceField(label="First dealer", initial="draw")
+    # A one-time key drawn with the form: the same form sent again opens the game it started.
+    start = forms.CharField(required=False, max_length=32, widget=forms.HiddenInput)
 
     def __init__(
         self,
@@ -106,6 +109,8 @@ class SeatingForm(forms.Form):
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.initial["start"] = secrets.token_urlsafe(16)
         if seats is not None:
             self.seats = seats
         self.known_names = list(known_names)
@@ -127,6 +132,11 @@ class SeatingForm(forms.Form):
         self.fields["first_dealer"].choices = [("draw", self.draw_label)] + [
             (str(i), self.labels[i]) for i in range(dealers)
         ]
+
+    def start_key(self) -> str:
+        """The form's one-time key as sent ("" for none, or one that is not what the page drew)."""
+        key = self.data.get("start", "") if self.is_bound else ""
+        return key if isinstance(key, str) and START_KEY.fullmatch(key) else ""
 
     def player_fields(self):
         return [self[f"player_{i}"] for i in range(self.seats)]

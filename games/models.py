@@ -69,6 +69,10 @@ class GameSession(models.Model):
     changes = models.JSONField(default=list, blank=True)
     # Set when the game is deleted: it waits in the Trash, restorable, until purged (games/trash.py).
     deleted_at = models.DateTimeField(null=True, blank=True)
+    # When a change was last made to it (a round saved, undone, the game ended...): the start page's "last played".
+    last_played = models.DateTimeField(null=True, blank=True)
+    # The one-time key of the new-game form that started it: that form sent again opens this game.
+    start_key = models.CharField(max_length=32, blank=True, default="")
 
     objects = GameSessionQuerySet.as_manager()
 
@@ -83,6 +87,11 @@ class GameSession(models.Model):
             models.Index(fields=["owner", "game", "-created"], name="session_owner_game_created"),
             # Past sessions filtered by status (in progress / finished), newest first.
             models.Index(fields=["owner", "status", "-created"], name="session_owner_status_created"),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "start_key"], condition=~Q(start_key=""), name="session_start_key_unique"
+            ),
         ]
 
     def __str__(self) -> str:

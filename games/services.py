@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -104,17 +104,55 @@ def clean_names(names: list[str]) -> list[str]:
     return cleaned
 
 
-@transaction.atomic
+def started_by(*, owner, start_key: str) -> GameSession | None:
+    """The owner's game (not in the Trash) that the new-game form with this one-time key started, if any."""
+    if not start_key:
+        return None
+    return GameSession.objects.live().filter(owner=owner, start_key=start_key).first()
+
+
 def start_session(
-    *, owner, game: str, player_names: list[str], options: dict, first_dealer: int
+    *, owner, game: str, player_names: list[str], options: dict, first_dealer: int, start_key: str = ""
 ) -> GameSession:
-    """A new game with its seating; the rules check players, options and first dealer."""
+    """A new game with its seating; the rules check players, options and first dealer.
+
+    ``start_key`` is the new-game form's one-time key: a form sent twice (a double tap,
+    Back and Start again) starts one game, and the second send gets that game back.
+    """
+    try:
+        return _start_session(
+            owner=owner,
+            game=game,
+            player_names=player_names,
+            options=options,
+            first_dealer=first_dealer,
+            start_key=start_key,
+        )
+    except IntegrityError:
+        # Two sends of one form at once (PostgreSQL): the other one's game is the game.
+        started = started_by(owner=owner, start_key=start_key)
+        if started is None:
+            raise
+        return started
+
+
+@transaction.atomic
+def _start_session(
+    *, owner, game: str, player_names: list[str], options: dict, first_dealer: int, start_key: str
+) -> GameSession:
+    started = started_by(owner=owner, start_key=start_key)
+    if started is not None:
+        return started
+    if start_key and GameSession.objects.filter(owner=owner, start_key=start_key).exists():
+        start_key = ""  # its game is in the Trash: the form starts a new one
     rules = get_rules(game)
     names = clean_names(player_names)
     cleaned = rules.clean_options(options)
     # Replaying no rounds checks the setup the same way every later write will.
     rules.replay(players=len(names), options=cleaned, first_dealer=first_dealer, rounds=[], names=names)
-    session = GameSession.objects.create(owner=owner, game=game, options=cleaned, first_dealer=first_dealer)
+    session = GameSession.objects.create(
+        owner=owner, game=game, options=cleaned, first_dealer=first_dealer, start_key=start_key
+    )
     players = _player_objects(owner, names)
     Seat.objects.bulk_create([Seat(session=session, player=p, position=i) for i, p in enumerate(players)])
     return session
@@ -159,6 +197,7 @@ def _claim(session: GameSession, expected_version: int | None, change: dict) -> 
         raise StaleVersion
     logged = {"v": expected + 1, "key": session.write_key, **change}
     changes = [*session.changes, logged][-GameSession.CHANGES_KEPT :]
+    now = timezone.now()
     updated = GameSession.objects.filter(pk=session.pk, version=expected).update(
         version=F("version") + 1,
         changes=changes,
@@ -166,11 +205,13 @@ def _claim(session: GameSession, expected_version: int | None, change: dict) -> 
         finished_at=session.finished_at,
         finished_early=session.finished_early,
         winners=session.winners,
+        last_played=now,
     )
     if not updated:
         raise StaleVersion
     session.version = expected + 1
     session.changes = changes
+    session.last_played = now
 
 
 def changes_since(session: GameSession, version: int) -> list[dict] | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 from django_htmx.http import trigger_client_event
 
 from .. import services
@@ -315,9 +316,16 @@ def new_game_page(request, form, *, game: str, template: str, context=None, post
 
     ``posted`` (default: a POST) says whether the form was sent to start the game; a
     form shown again after such a POST answers 400, with the messages beside the fields.
+    Starting is idempotent: the form carries a one-time key, and the same form sent
+    again (a double tap, Back and Start again) opens the game it started. The page is
+    never cached, so Back from the new game's sheet fetches a fresh form.
     """
     if posted is None:
         posted = request.method == "POST"
+    started = services.started_by(owner=request.user, start_key=form.start_key()) if posted else None
+    if started is not None:
+        messages.info(request, "That game was started already: here it is.")
+        return to_sheet(started)
     if posted and form.is_valid():
         try:
             session = services.start_session(
@@ -326,6 +334,7 @@ def new_game_page(request, form, *, game: str, template: str, context=None, post
                 player_names=form.cleaned_names,
                 options=form.options(),
                 first_dealer=form.cleaned_first_dealer,
+                start_key=form.start_key(),
             )
         except RuleError as exc:
             form.add_error(None, exc.message)
@@ -335,4 +344,6 @@ def new_game_page(request, form, *, game: str, template: str, context=None, post
                 messages.info(request, drawn)
             return to_sheet(session)
     context = {"form": form, "game": game, "game_name": get_rules(game).name, **(context or {})}
-    return render(request, template, context, status=400 if posted else 200)
+    response = render(request, template, context, status=400 if posted else 200)
+    add_never_cache_headers(response)  # no-store: Back re-fetches the page, with a fresh key
+    return response
