@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.shortcuts import render
 
-from ..models import GameSession
+from ..models import Entry, GameSession, Round
+from ..registry import GAMES as ENTRIES
 from ..registry import playable
 from ..rules import GAMES
 from .common import HtmxHttpRequest, with_names
@@ -16,7 +18,12 @@ def home(request: HtmxHttpRequest):
     if not request.user.is_authenticated:
         return render(request, "games/welcome.html", {"games": GAMES.values()})
     mine = GameSession.objects.live().filter(owner=request.user)
-    in_progress = with_names(mine.filter(status=GameSession.Status.IN_PROGRESS))[:RECENT]
+    in_progress = list(
+        with_names(mine.filter(status=GameSession.Status.IN_PROGRESS)).annotate(
+            played=Count("rounds", filter=Q(rounds__complete=True))
+        )[:RECENT]
+    )
+    with_progress(in_progress)
     finished = with_names(mine.filter(status=GameSession.Status.FINISHED))[:RECENT]
     return render(
         request,
@@ -28,3 +35,29 @@ def home(request: HtmxHttpRequest):
             "playable": playable(),
         },
     )
+
+
+def with_progress(sessions: list[GameSession]) -> None:
+    """Mark each game in progress with where it stands: its round, its leader, when it was last played.
+
+    The leader comes from the totals stored on the last complete round's entries, read for
+    every game in one query (none when no game has a complete round).
+    """
+    latest = {}
+    if any(s.played for s in sessions):
+        last_complete = Round.objects.filter(session=OuterRef("round__session"), complete=True).order_by("-number")
+        entries = Entry.objects.filter(
+            round__session__in=[s.pk for s in sessions if s.played],
+            round__number=Subquery(last_complete.values("number")[:1]),
+        ).values_list("round__session_id", "position", "total", "out")
+        for session_id, position, total, out in entries:
+            latest.setdefault(session_id, {})[position] = (total, out)
+    for s in sessions:
+        game = ENTRIES[s.game]
+        names = [seat.player.name for seat in s.seats.all()]
+        seats = latest.get(s.pk)
+        # Every seat, one not in the last hand (an elimination game's waiting player) as no total, not out.
+        last = [seats.get(i, (None, False)) for i in range(len(names))] if seats else []
+        s.round_line = game.round_line(s.played, len(names), s.options)
+        s.leader_line = game.leader_line(names, [t for t, _ in last], [out for _, out in last])
+        s.last_played_at = s.last_played or s.created
