@@ -192,6 +192,15 @@
     htmx.ajax("GET", url, { source: box, target: "#entry-panel", swap: "outerHTML" }).then(done, done);
   }
   setInterval(check, LIVE_EVERY);
+  // 410: the share link this page came through was replaced. Load the page again, which says so,
+  // rather than check (or tap) into the same refusal every 2 s.
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    if (evt.detail.xhr && evt.detail.xhr.status === 410) {
+      evt.detail.shouldSwap = false;
+      evt.detail.isError = false;
+      window.location.reload();
+    }
+  });
   document.addEventListener("visibilitychange", function () { if (visible()) check(); });
 
   document.addEventListener("htmx:afterSettle", function (evt) {
