@@ -130,8 +130,19 @@ class SeatingForm(forms.Form):
             )
         dealers = min(self.seats, dealer_seats or self.seats)
         self.fields["first_dealer"].choices = [("draw", self.draw_label)] + [
-            (str(i), self.labels[i]) for i in range(dealers)
+            (str(i), self.dealer_label(i)) for i in range(dealers)
         ]
+
+    def dealer_label(self, seat: int) -> str:
+        """A first dealer to choose: the name in the seat as typed (static/js/seating.js keeps it so), else the seat.
+
+        "Ann"; "Nora (North)" where the seats have names of their own; "Seat 3" while it is empty.
+        """
+        raw = self.data.get(f"player_{seat}", "") if self.is_bound else self[f"player_{seat}"].initial
+        name = " ".join(raw.split()) if isinstance(raw, str) else ""
+        if not name:
+            return self.labels[seat]
+        return f"{name} ({self.labels[seat]})" if self.seat_labels else name
 
     def start_key(self) -> str:
         """The form's one-time key as sent ("" for none, or one that is not what the page drew)."""
