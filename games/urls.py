@@ -1,7 +1,21 @@
 from django.urls import path
 
 from .throttle import game_quota
-from .views import accounts, history, home, play, players, printing, records, share, trash
+from .views import (
+    accounts,
+    exports,
+    group,
+    history,
+    home,
+    install,
+    play,
+    players,
+    printing,
+    records,
+    share,
+    standings,
+    trash,
+)
 
 app_name = "games"
 
@@ -37,4 +51,19 @@ urlpatterns = [
     path("players/<int:pk>/rename/", players.rename, name="player-rename"),
     path("players/<int:pk>/merge/", players.merge, name="player-merge"),
     path("players/<int:pk>/undo-merge/", players.unmerge, name="player-undo-merge"),
+    # Standings, head-to-head, CSV exports; the group link (read-only, no account).
+    path("standings/", standings.standings_view, name="standings"),
+    path("head-to-head/", standings.head_to_head_view, name="head-to-head"),
+    path("games/export.csv", exports.history_csv, name="history-csv"),
+    path("games/<int:pk>/rounds.csv", exports.game_csv, name="game-csv"),
+    path("group-link/", group.link_page, name="group-link"),
+    path("g/<str:token>/", standings.group_standings_view, name="group-standings"),
+    path("g/<str:token>/head-to-head/", standings.group_head_to_head_view, name="group-head-to-head"),
+    path("g/<str:token>/games/", group.group_history_view, name="group-history"),
+    path("g/<str:token>/games/<int:pk>/", group.group_summary_view, name="group-summary"),
+    # Installing the app: at the site root, as browsers look for them there.
+    path("manifest.webmanifest", install.manifest, name="manifest"),
+    path("sw.js", install.service_worker, name="service-worker"),
+    path("favicon.ico", install.favicon, name="favicon"),
+    path("offline/", install.offline, name="offline"),
 ]

@@ -1,0 +1,161 @@
+"""Spreadsheet exports (CSV) of the history list and of one game, from stored numbers.
+
+Both are written with Python's csv module: a header row, one row per game (history)
+or per round and player (a game), numbers as plain numbers (an ASCII minus, no
+thousands separator) so a spreadsheet reads them as numbers. The text is UTF-8 with a
+byte-order mark: without it Excel opens UTF-8 as the local code page and garbles
+"Zoë"; LibreOffice, Numbers, Google Sheets and Python's ``utf-8-sig`` read it as
+text. A text cell that a spreadsheet would take for a formula (starting ``=``, ``+``,
+``-``, ``@``) is written with a leading apostrophe, as spreadsheets do themselves:
+a player called ``=HYPERLINK(...)`` stays a name.
+
+The history export costs three queries for any number of games: the games, their
+seats with players, and each seat's total (the sum of its stored points).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from typing import Any
+
+from django.db.models import Prefetch, Sum
+from django.utils import timezone
+
+from . import rows as row_shapes
+from .models import Entry, GameSession, Round, Seat
+from .registry import GAMES
+from .rules.memory_bridge import contract_name as memory_contract
+from .rules.minibridge import contract_name as minibridge_contract
+
+BOM = "\ufeff"
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: Any) -> Any:
+    """A value as written: numbers as they are, text made safe from formula evaluation."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def write(header: list[str], rows: Iterable[list[Any]]) -> str:
+    out = io.StringIO()
+    out.write(BOM)
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([cell(v) for v in row])
+    return out.getvalue()
+
+
+def local(when) -> str:
+    return timezone.localtime(when).strftime("%Y-%m-%d %H:%M")
+
+
+def status_words(session: GameSession) -> str:
+    if session.status != GameSession.Status.FINISHED:
+        return "in progress"
+    return "finished early" if session.finished_early else "finished"
+
+
+def history_csv(sessions) -> str:
+    """One row per game of ``sessions`` (a queryset, in its order): date, game, status, winners,
+    then each player with their total (the running total so far for a game in progress)."""
+    seats = Seat.objects.select_related("player").order_by("position")
+    games = list(sessions.prefetch_related(Prefetch("seats", queryset=seats)))
+    totals = {
+        (row["round__session_id"], row["position"]): row["total"]
+        for row in Entry.objects.filter(round__session__in=sessions)
+        .values("round__session_id", "position")
+        .annotate(total=Sum("points"))
+        .order_by()
+    }
+    most = max((len(g.seats.all()) for g in games), default=0)
+    header = ["Date", "Game", "Status", "Finished", "Winners", "Players"]
+    for n in range(1, most + 1):
+        header += [f"Player {n}", f"Total {n}"]
+
+    def lines():
+        for g in games:
+            names = [s.player.name for s in g.seats.all()]
+            winners = [names[w] for w in g.winners or [] if 0 <= w < len(names)]
+            row: list[Any] = [
+                local(g.created),
+                g.get_game_display(),
+                status_words(g),
+                "yes" if g.is_finished else "no",
+                "; ".join(winners),
+                "; ".join(names),
+            ]
+            for seat, name in enumerate(names):
+                row += [name, totals.get((g.pk, seat))]
+            yield row
+
+    return write(header, lines())
+
+
+def _contract(rnd: Round, names: list[str]) -> str:
+    if rnd.redeal:
+        return "redeal"
+    if rnd.passed_out:
+        return "passed out"
+    c = rnd.contract
+    if not c:
+        return ""
+    if "level" in c:
+        declarer = names[c["declarer"]] if 0 <= c.get("declarer", -1) < len(names) else ""
+        return f"{memory_contract(c['level'], c['strain'], c.get('doubled', 0))} by {declarer}".strip()
+    return minibridge_contract(c["strain"], bool(c.get("game")))
+
+
+# Per stored shape of round (the registry's ``Game.rows``): its columns, each (heading, where
+# it is read: the player's "entry", the "round", or the round's "contract" in words, field).
+SHAPE_COLUMNS: dict[row_shapes.RoundRows, list[tuple[str, str, str]]] = {
+    row_shapes.BIDS: [("Bid", "entry", "bid"), ("Tricks", "entry", "tricks")],
+    row_shapes.HIGH_CARD_POINTS: [
+        ("High-card points", "entry", "hcp"),
+        ("Contract", "contract", ""),
+        ("Declaring side's tricks", "round", "tricks"),
+    ],
+    row_shapes.HALVES: [
+        ("First-half tricks", "entry", "first_half"),
+        ("Contract", "contract", ""),
+        ("Declarer's tricks", "round", "tricks"),
+    ],
+}
+
+
+def game_csv(loaded) -> str:
+    """One row per round and player of a loaded game (services.load_game): the round, the dealer,
+    the player, what was entered for them, then their points and running total as stored."""
+    session = loaded.session
+    names = loaded.names
+    columns = SHAPE_COLUMNS[GAMES[session.game].rows]
+    header = ["Round", "Label", "Dealer", "Seat", "Player"] + [c[0] for c in columns] + ["Points", "Total"]
+
+    def lines():
+        for rnd in loaded.rounds:
+            contract = _contract(rnd, names)
+            dealer = names[rnd.dealer] if 0 <= rnd.dealer < len(names) else ""
+            for e in loaded.entries[rnd.number]:
+                found = {"entry": e, "round": rnd}
+                values = [
+                    contract if where == "contract" else getattr(found[where], name)
+                    for _heading, where, name in columns
+                ]
+                yield [
+                    rnd.number,
+                    rnd.label,
+                    dealer,
+                    e.position + 1,
+                    names[e.position],
+                    *values,
+                    e.points,
+                    e.total,
+                ]
+
+    return write(header, lines())

@@ -1,0 +1,89 @@
+"""The group link: the owner makes, replaces or revokes it; anyone holding it reads the figures.
+
+Through the link: the standings with records (games.views.standings), head-to-head,
+the history list and each game's summary, all read-only. Not the table screens, the
+exports, the players' pages, or anything that writes: those have no URL under the
+link, and the owner's own URLs still ask for the owner's login.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Prefetch, prefetch_related_objects
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from .. import group_link, services
+from ..models import GameSession, Seat
+from ..registry import GAMES
+from .history import PAGE_SIZE, HistoryFilter, filtered_sessions, options_text, totals_chart
+from .printing import session_heading
+from .scope import Scope, group_scoped
+from .standings import read
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def link_page(request):
+    """The owner's group link: shown with what it opens; POST ``new`` replaces it, ``revoke`` ends it."""
+    if request.method == "POST":
+        if request.POST.get("action") == "revoke":
+            group_link.revoke(request.user)
+        else:
+            group_link.make_link(request.user)
+        return redirect("games:group-link")
+    link = group_link.live_link(request.user)
+    url = (
+        request.build_absolute_uri(Scope(request.user, group_link.token_for(link)).standings_url)
+        if link
+        else ""
+    )
+    return render(request, "games/group/link.html", {"url": url, "link": link})
+
+
+@require_GET
+def history_page(request, scope: Scope):
+    """The owner's past games as the group sees them: the same filters, each game linking to its summary."""
+    form = HistoryFilter(request.GET or None, owner=scope.owner)
+    filters, valid = read(form)
+    page = Paginator(filtered_sessions(scope.owner, filters), PAGE_SIZE).get_page(request.GET.get("page"))
+    sessions = list(page.object_list)
+    prefetch_related_objects(
+        sessions, Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    )
+    for s in sessions:
+        s.option_text = options_text(s)
+        s.url = scope.url("summary", s.pk)
+    return render(
+        request,
+        "games/group/history.html",
+        {"scope": scope, "form": form, "page": page, "sessions": sessions},
+        status=200 if valid else 400,
+    )
+
+
+@require_GET
+def summary_page(request, scope: Scope, pk: int):
+    """A game's summary, read-only: its heading, chart and sheet; no actions."""
+    session = GameSession.objects.live().filter(owner=scope.owner, pk=pk).first()
+    if session is None:
+        raise Http404("No such game.")
+    loaded = services.load_game(session)
+    return render(
+        request,
+        "games/group/summary.html",
+        {
+            "scope": scope,
+            "session": session,
+            "heading": session_heading(session, loaded),
+            "sheets": GAMES[session.game].paper.filled(loaded.state, loaded.names),
+            "chart": totals_chart(session, loaded.state, loaded.names),
+            "finished": loaded.state.finished,
+        },
+    )
+
+
+group_history_view = group_scoped(history_page)
+group_summary_view = group_scoped(summary_page)

@@ -1,0 +1,228 @@
+"""Standings with records and streaks, and head-to-head: for the owner, or through the group link.
+
+Each page reads stored numbers in a fixed handful of queries (games/group_stats.py),
+whatever the number of games. Sorting is a plain link (``?sort=``): no JavaScript.
+A bad filter is named beside its field and left out (400), never a 500.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django import forms
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from .. import paper
+from ..group_stats import (
+    DEFAULT_SORT,
+    SORTS,
+    Period,
+    counted_games,
+    finishes,
+    head_to_head,
+    records,
+    standings,
+)
+from ..models import Player
+from ..rules import GAME_CHOICES, GAMES
+from .scope import Scope, group_scoped, owner_scoped
+
+PERIODS = [("all", "All time"), ("year", "This year"), ("month", "This month"), ("dates", "Between dates")]
+DEFAULT_MINIMUM = 3
+
+
+class PeriodForm(forms.Form):
+    period = forms.ChoiceField(required=False, choices=PERIODS, label="Period")
+    since = forms.DateField(
+        required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    until = forms.DateField(
+        required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+
+    def clean(self):
+        cleaned = super().clean() or {}
+        since, until = cleaned.get("since"), cleaned.get("until")
+        if since and until and until < since:
+            self.add_error("until", "The “to” date is before the “from” date.")
+        return cleaned
+
+    def period_of(self, values: dict) -> Period:
+        # Dates given without choosing "Between dates" still mean those dates.
+        name = values.get("period") or ("dates" if values.get("since") or values.get("until") else "all")
+        return Period.named(name, timezone.localdate(), values.get("since"), values.get("until"))
+
+
+class StandingsForm(PeriodForm):
+    game = forms.ChoiceField(required=False, choices=GAME_CHOICES, label="Game")
+    minimum = forms.IntegerField(
+        required=False, min_value=1, max_value=1000, label="Ranked from (games)", initial=DEFAULT_MINIMUM
+    )
+    sort = forms.ChoiceField(
+        required=False, choices=[(k, v[0]) for k, v in SORTS.items()], widget=forms.HiddenInput
+    )
+    field_order = ["game", "period", "since", "until", "minimum"]
+
+
+class HeadToHeadForm(PeriodForm):
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), label="Player", empty_label="Choose…")
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), label="Against", empty_label="Choose…")
+    field_order = ["first", "second", "period", "since", "until"]
+
+    def __init__(self, *args, owner, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("first", "second"):
+            field = self.fields[name]
+            field.queryset = Player.objects.filter(owner=owner).order_by("name")  # type: ignore[attr-defined]
+            field.error_messages["invalid_choice"] = "Choose one of the players."
+
+    def clean(self):
+        cleaned = super().clean()
+        first, second = cleaned.get("first"), cleaned.get("second")
+        if first and second and first == second:
+            self.add_error("second", "Choose two different players.")
+        return cleaned
+
+
+def read(form: forms.Form) -> tuple[dict, bool]:
+    """The form's good values (a bad field left out) and whether all were good."""
+    if not form.is_bound:
+        return {}, True
+    valid = form.is_valid()
+    return {k: v for k, v in form.cleaned_data.items() if k not in form.errors}, valid
+
+
+def percent(value: float | None) -> str:
+    return "–" if value is None else f"{round(value * 100)}%"
+
+
+def decimal(value: float | None) -> str:
+    return "–" if value is None else f"{value:.2f}"
+
+
+def period_words(period: Period) -> str:
+    def day(d: datetime.date) -> str:
+        return f"{d.day} {d:%b %Y}"
+
+    if period.since and period.until:
+        return f"games started from {day(period.since)} to {day(period.until)}"
+    if period.since:
+        return f"games started since {day(period.since)}"
+    if period.until:
+        return f"games started up to {day(period.until)}"
+    return "all games"
+
+
+def standing_rows(scope: Scope, rows) -> list[dict]:
+    return [
+        {
+            "name": s.name,
+            "url": "" if scope.group else scope.url("player", s.player_id),
+            "games": s.games,
+            "wins": s.wins,
+            "win_rate": percent(s.win_rate),
+            "place": decimal(s.average_place),
+            "exact": percent(s.exact_rate),
+            "exact_of": f"{s.exact} of {s.bids}" if s.bids else "",
+        }
+        for s in rows
+    ]
+
+
+def sort_links(request, current: str) -> list[dict]:
+    """Each sortable column's heading: a link that sorts by it, and which one sorts now."""
+    query = request.GET.copy()
+    out = []
+    for key, (label, _value, _higher) in SORTS.items():
+        query["sort"] = key
+        out.append({"key": key, "label": label, "href": "?" + query.urlencode(), "current": key == current})
+    return out
+
+
+@require_GET
+def standings_page(request, scope: Scope):
+    form = StandingsForm(request.GET or None, initial={"minimum": DEFAULT_MINIMUM})
+    values, valid = read(form)
+    game = values.get("game") or next(iter(GAMES))
+    sort = values.get("sort") or DEFAULT_SORT
+    minimum = values.get("minimum") or DEFAULT_MINIMUM
+    period = form.period_of(values)
+    games = counted_games(scope.owner, game, period)
+    done = finishes(games)
+    table = standings(done, game, minimum=minimum, sort=sort)
+    found = records(games, done, game)
+    return render(
+        request,
+        "games/standings/standings.html",
+        {
+            "scope": scope,
+            "form": form,
+            "game_name": GAMES[game].name,
+            "table": table,
+            "ranked": standing_rows(scope, table.ranked),
+            "few": standing_rows(scope, table.few),
+            "minimum": minimum,
+            "ranked_caption": f"Ranked: {minimum} game{'s' if minimum != 1 else ''} or more",
+            "few_caption": f"Set apart: fewer than {minimum} game{'s' if minimum != 1 else ''}",
+            "columns": [c for c in sort_links(request, sort) if c["key"] != "exact" or table.bids],
+            "period": period_words(period),
+            "records": [
+                {
+                    "what": r.what,
+                    "name": r.name,
+                    "value": paper.number(r.value),
+                    "detail": r.detail,
+                    "when": r.created,
+                    "url": scope.url("summary", r.session_id),
+                }
+                for r in found.found
+            ],
+        },
+        status=200 if valid else 400,
+    )
+
+
+@require_GET
+def head_to_head_page(request, scope: Scope):
+    form = HeadToHeadForm(request.GET or None, owner=scope.owner)
+    values, valid = read(form)
+    first, second = values.get("first"), values.get("second")
+    context: dict = {"scope": scope, "form": form, "result": None}
+    if first and second and first != second:
+        period = form.period_of(values)
+        result = head_to_head(scope.owner, first, second, period)
+        context.update(
+            first=first,
+            second=second,
+            period=period_words(period),
+            result=result,
+            lines=[
+                {
+                    "name": GAMES[line.game].name if line.game in GAMES else line.game,
+                    "games": line.games,
+                    "first": line.first_ahead,
+                    "second": line.second_ahead,
+                    "level": line.level,
+                }
+                for line in sorted(result.lines, key=lambda line: list(GAMES).index(line.game))
+            ],
+            meetings=[
+                {
+                    "game": GAMES[m.game].name,
+                    "when": m.created,
+                    "url": scope.url("summary", m.session_id),
+                    "ahead": {1: first.name, 2: second.name}.get(m.ahead or 0, ""),
+                    "places": f"{m.first.place} and {m.second.place}",
+                }
+                for m in result.meetings[:30]
+            ],
+        )
+    return render(request, "games/standings/head_to_head.html", context, status=200 if valid else 400)
+
+
+standings_view = owner_scoped(standings_page)
+head_to_head_view = owner_scoped(head_to_head_page)
+group_standings_view = group_scoped(standings_page)
+group_head_to_head_view = group_scoped(head_to_head_page)
