@@ -201,8 +201,9 @@ def every_url(games: dict[str, int], player: int) -> list[str]:
     return urls
 
 
-# Actions that end, empty or remove a game go last, so the others still find it there.
-LAST = ("/delete/", "/end/", "/undo/", "/merge/", "/rename/", "/trash/")
+# Actions that end, empty or remove a game go last, so the others still find it there
+# (restore after delete, in URL order, so it meets a game in the Trash).
+LAST = ("/delete/", "/end/", "/undo/", "/merge/", "/rename/", "/trash/", "/restore/")
 
 
 def test_every_hostile_value_in_every_field_of_every_url(table, games_in_progress, user):
