@@ -116,7 +116,7 @@ def test_a_trashed_game_leaves_history_start_page_stats_and_player_pages(table, 
 
 def test_a_trashed_games_pages_and_actions_answer_404_to_its_owner(table, user):
     doomed = trash_the_game(table, user)
-    for name in ("sheet", "summary", "print", "record-download", "share", "live", "delete"):
+    for name in ("sheet", "summary", "print", "record-download", "game-csv", "share", "live", "delete"):
         assert table.get(url(name, doomed)).status_code == 404, name
     for name in ("undo", "end", "reopen", "delete", "share"):
         assert table.send(url(name, doomed)).status_code == 404, name
