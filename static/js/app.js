@@ -203,8 +203,23 @@
   });
   document.addEventListener("visibilitychange", function () { if (visible()) check(); });
 
+  // A draft belongs to the form it was tapped on: once a swap takes that form out of the panel
+  // (another phone saved that step, the bids are changed), its taps are overtaken, and must not
+  // come back (and be sent) the next time such a form is drawn.
+  var leaving = [];
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var target = evt.detail.target;
+    leaving = evt.detail.shouldSwap && target && target.id === "entry-panel" ? draftForms(target).map(draftKey) : [];
+  });
   document.addEventListener("htmx:afterSettle", function (evt) {
-    if (evt.target && evt.target.id === "entry-panel") restoreAll(evt.target);
+    if (evt.target && evt.target.id === "entry-panel") {
+      var staying = draftForms(evt.target).map(draftKey);
+      leaving.forEach(function (key) {
+        if (staying.indexOf(key) === -1) { try { localStorage.removeItem(key); } catch (e) { /* none kept */ } }
+      });
+      leaving = [];
+      restoreAll(evt.target);
+    }
     keepAwake();
   });
 

@@ -431,6 +431,25 @@ def test_two_phones_of_the_keeper_racing_on_one_rounds_bids(phone, phones, game)
     assert len(changes(session, "saved", 2)) == 1
 
 
+def test_taps_overtaken_by_another_phone_do_not_come_back_later(phone, phones, game):
+    """B's half-entered bids, overtaken by A's saved ones, are not put back when B changes the bids."""
+    a = phone
+    session = keeper_at_sheet(a, game)
+    b = phones("keeper's second phone")
+    log_in(b)
+    open_sheet(b, session)
+    bid(b, 1, 1, still=2)
+    bid(b, 2, 1, still=1)
+    bid_round_1(a)  # A: Ann 1, Ben 0, Cat 0, saved
+    expect(b.page.locator("#entry-panel.phase-tricks")).to_be_visible(timeout=LIVE_WITHIN)
+    b.tap(b.page.get_by_role("link", name="Change bids"))
+    for seat, value in ((0, 1), (1, 0), (2, 0)):
+        expect(b.page.locator(f"#bid-{seat}-{value}")).to_be_checked()
+    b.page.wait_for_timeout(500)  # a draft put back would have been sent by now
+    expect(b.page.locator("#bid-1-0")).to_be_checked()
+    assert [c["what"] for c in changes(session, "bids", 1)] == ["Ann 1, Ben 0, Cat 0"]
+
+
 # -- the screen stays awake over plain HTTP ----------------------------------------------------------
 
 NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"
