@@ -25,8 +25,8 @@ def _bids_head(first: str, names: list[str]) -> list[Row]:
 
 def bugger_notes(hook: bool, players: int) -> list[str]:
     notes = [
-        "The bid goes small in the corner. A bid made exactly scores the table below; a missed bid "
-        "scores nothing and gets a dash.",
+        "The bid goes small in the corner, the running total in the box. A bid made exactly scores "
+        "the table below; a missed bid scores nothing: write the tricks taken under the total.",
         f"A redeal for an uncorrected revoke or a wrong number of cards costs the offender "
         f"{-REDEAL_PENALTY} points.",
     ]
@@ -70,8 +70,12 @@ def _bugger_sheet(
                     cell.note = signed(penalty)
                 if result.complete:
                     assert result.totals is not None
-                    missed = result.data["tricks"][seat] != bid
-                    cell.text = "–" if missed and not penalty else number(result.totals[seat])
+                    took = result.data["tricks"][seat]
+                    missed = took != bid
+                    # As classic sheets have it: bid, tricks taken and the total, even for a miss.
+                    cell.text = number(result.totals[seat])
+                    if missed:
+                        cell.note = ", ".join(filter(None, (f"took {took}", cell.note)))
                     cell.cls = "missed" if missed else "made"
                     cell.title = f"{names[seat]}: {result.explain[seat]}"
             row.cells.append(cell)

@@ -13,6 +13,9 @@ from ..rules.call_bridge import BID_MAX, BID_MIN, BONUS_FROM, BONUS_POINTS, Call
 from .common import MINUS, Cell, Row, Sheet, _head, _name_head, number, signed, total_row
 from .layout import Layout
 
+# What the filled sheet's type says (templates/games/print/_sheet.html, static/css/print.css).
+SCORE_KEY = "Bold score: the bid was made; plain: missed (with the tricks taken). Under each score, the deal's points."
+
 
 def call_notes(target: int | None) -> list[str]:
     return [
@@ -41,7 +44,8 @@ def _call_sheet(
             Row([c for _ in range(players) for c in (_head("Bid", cls="sub"), _head("Score", cls="sub"))]),
         ],
         caption="Call Bridge score sheet: a bid and a score column per player",
-        notes=call_notes(None if state is None else options["target"]),
+        notes=call_notes(None if state is None else options["target"])
+        + ([] if state is None else [SCORE_KEY]),
         blank=state is None,
     )
     count = len(state.rounds) if state else rows
@@ -62,6 +66,9 @@ def _call_sheet(
                     assert result.totals is not None and result.points is not None
                     score_cell.text = number(result.totals[seat])
                     score_cell.note = signed(result.points[seat])
+                    took = (result.data.get("tricks") or [None] * players)[seat]
+                    if result.points[seat] < 0 and took is not None:
+                        score_cell.note += f", took {took}"
                     score_cell.cls += " missed" if result.points[seat] < 0 else " made"
                     score_cell.title = f"{names[seat]}: {result.explain[seat]}"
             row.cells += [bid_cell, score_cell]

@@ -16,6 +16,11 @@ from typing import Any
 MINUS = "−"
 
 MAX_BLANK_ROWS = 60  # the most rows a blank sheet's form takes (one page each)
+# Printed, the rows of a blank sheet share this much of the page's height (in vw, 100vw being the
+# page's width: Letter's page is 132vw tall, A4's 146vw, less the heading and notes), at one of
+# these heights (tenths of a vw: 7vw is about 13 mm on A4, 8vw 15 mm).
+FILL_HEIGHT = 90
+FILL_ROWS = (80, 70, 65, 60, 55, 50)
 
 
 @dataclass
@@ -52,6 +57,15 @@ class Sheet:
     points_table: list[tuple[int, int]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     blank: bool = False
+
+    @property
+    def fill(self) -> int:
+        """A blank sheet's printed row height, in tenths of a vw (static/css/print.css ``fill-N``): as tall as
+        the page allows, so the rows fill it for handwriting; 0 for the usual height."""
+        if not self.blank or not self.body:
+            return 0
+        fits = FILL_HEIGHT / len(self.body)
+        return next((h for h in FILL_ROWS if h <= fits * 10), 0)
 
 
 def signed(points: int | None) -> str:

@@ -37,6 +37,9 @@ class Heading:
     players: list[str] = field(default_factory=list)
     options: list[str] = field(default_factory=list)
     result: str = ""
+    ranking: list[str] = field(
+        default_factory=list
+    )  # a finished game's places: "1st Bob 492", "=2nd Helen 180"
     lines: list[str] = field(default_factory=list)  # labels of lines to fill in by hand
 
 
@@ -59,7 +62,18 @@ def session_heading(session: GameSession, loaded) -> Heading:
         players=seat_names(session.game, names),
         options=GAMES[session.game].paper.options_lines(session.options),
         result=GAMES[session.game].result_line(loaded.state, names),
+        ranking=ranking(session.game, loaded.state, names),
     )
+
+
+def ranking(game: str, state, names: list[str]) -> list[str]:
+    """A finished game's final places in words; none while it is being played."""
+    if not state.finished or not state.winners:
+        return []
+    return [
+        " ".join(filter(None, (p.ordinal, p.name, p.total_text or p.detail)))
+        for p in GAMES[game].standings(state, names)
+    ]
 
 
 @login_required
