@@ -175,7 +175,7 @@ SORTS = {
     "win_rate": ("Win rate", lambda s: s.win_rate, True),
     "wins": ("Wins", lambda s: s.wins, True),
     "games": ("Games", lambda s: s.games, True),
-    "place": ("Average place", lambda s: s.average_place, False),
+    "place": ("Avg place", lambda s: s.average_place, False),
     "exact": ("Exact bids", lambda s: s.exact_rate, True),
     "name": ("Player", lambda s: s.name.casefold(), False),
 }
