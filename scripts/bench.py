@@ -220,9 +220,10 @@ def history_variants(rng: random.Random) -> list[Variant]:
     return [variant(*shape, rng=rng) for _ in range(3) for shape in shapes]
 
 
-def seating(i: int, n: int, players: int) -> list[str]:
-    """Who plays session ``i`` of ``n``: each statistics player in exactly their share, then fillers."""
-    names = [name for name, k in STATS_PLAYERS.items() if (i * k) // n != ((i + 1) * k) // n][:players]
+def seating(i: int, players: int) -> list[str]:
+    """Who plays session ``i``: each statistics player in k of every 10,000 (evenly spread), then fillers."""
+    per = max(HISTORY_SIZES)
+    names = [name for name, k in STATS_PLAYERS.items() if (i * k) // per != ((i + 1) * k) // per][:players]
     start = i % len(FILLERS)
     for name in FILLERS[start:] + FILLERS[:start]:
         if len(names) == players:
@@ -311,7 +312,7 @@ def store_sessions(owner, count: int, variants: list[Variant]) -> None:
                 created=created_field.get_db_prep_save(created, connection),
                 finished_at=created_field.get_db_prep_save(finished, connection),
             )
-            people = [by_name[n] for n in seating(i, count, v.players)]
+            people = [by_name[n] for n in seating(i, v.players)]
             for pos, player_id in enumerate(people):
                 seats.add(seat_base, session_id=session_id, player_id=player_id, position=pos)
             for number, (round_base, cells) in enumerate(zip(round_bases, entry_bases, strict=True), start=1):
@@ -335,6 +336,16 @@ def played_game(owner, game: str, players: int, options: dict, rounds: list[dict
     return session
 
 
+def watch_live_path(session) -> str:
+    """An unchanged live check through the game's watch link (issue 9), as a watcher's phone sends it."""
+    from django.urls import reverse
+
+    from games import sharing
+
+    token = sharing.token_for(sharing.make_link(session, "watch"))
+    return reverse("games:watch-live", args=[token]) + f"?v={session.version}"
+
+
 @dataclass
 class Data:
     user: object
@@ -343,6 +354,7 @@ class Data:
     mormon: dict[int, object]  # hands -> a 10-player 4-card Mormon Bridge game with that many
     players: dict[int, object]  # games -> the player who played that many
     bugger_rounds: list[dict]  # the rounds of the Bugger Bridge games (round 11 for an entry)
+    watch_live: str  # the 10-round game's live check through its watch link
     fresh: list[object] = field(default_factory=list)  # Bugger Bridge games at round 10 to write to
     variants: list[Variant] = field(default_factory=list)
 
@@ -375,7 +387,8 @@ def build(repeat: int) -> Data:
     players = {k: Player.objects.get(owner=user, name=name) for name, k in STATS_PLAYERS.items()}
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    return Data(user, history_users, bugger, mormon, players, bugger_rounds, fresh, variants)
+    watch_live = watch_live_path(bugger[10])
+    return Data(user, history_users, bugger, mormon, players, bugger_rounds, watch_live, fresh, variants)
 
 
 # -- in-process figures ---------------------------------------------------------------------------
@@ -496,6 +509,10 @@ def in_process(data: Data, repeat: int) -> tuple[list[Figure], dict[str, str]]:
     add("entry panel (htmx GET)", "10 rounds", sheet_url(ten), HTMX_PANEL)
     live = reverse("games:live", args=[ten.pk]) + f"?v={ten.version}"
     add("live check, unchanged", "10 rounds", live)
+    watcher = Client()  # no account, no cookie: a phone that opened the watch link
+    figures.append(
+        measure("live check via a watch link", "10 rounds", lambda: watcher.get(data.watch_live), repeat)
+    )
     for owner in data.history_users.values():
         add("history", plural(sessions_of(owner), "session"), reverse("games:history"), user=owner)
     for games, player in data.players.items():
@@ -624,6 +641,7 @@ class Target:
     status: int = 200
     headers: dict = field(default_factory=dict)
     goal: float | None = None  # issue 10's goal: at least this share of the cheapest logged-in page
+    cookie: bool = True  # sent with the logged-in session's cookie (False: a watcher with no account)
     runs: list[dict] = field(default_factory=list)
 
 
@@ -632,6 +650,7 @@ def targets(data: Data) -> list[Target]:
 
     ten, wide = data.bugger[10], data.mormon[50]
     ann = data.players[max(data.players)]
+    watch = Target("live check via a watch link, no account (204)", data.watch_live, 204, cookie=False)
     return [
         Target("bare view", "/bench/bare/"),
         Target("cheapest logged-in page", "/bench/floor/"),
@@ -644,6 +663,7 @@ def targets(data: Data) -> list[Target]:
             204,
             goal=0.8,
         ),
+        watch,
         Target(f"history ({plural(sessions_of(data.user), 'session')})", reverse("games:history"), goal=0.5),
         Target(
             f"player statistics ({max(data.players):,} games)",
@@ -665,9 +685,9 @@ def wrk(port: int, target: Target, cookie: str, args: argparse.Namespace, durati
         "--timeout",
         "10s",
         "--latency",
-        "-H",
-        f"Cookie: {cookie}",
     ]
+    if target.cookie:
+        command += ["-H", f"Cookie: {cookie}"]
     for name, value in target.headers.items():
         command += ["-H", f"{name}: {value}"]
     out = subprocess.run(
@@ -702,11 +722,12 @@ def served(data: Data, env: dict[str, str], tmp: Path, args: argparse.Namespace)
     pages = targets(data)
     with server(env, tmp) as port:
         for t in pages:
-            status, body = fetch(port, t.path, {"Cookie": cookie, **t.headers})
+            headers = ({"Cookie": cookie} if t.cookie else {}) | t.headers
+            status, body = fetch(port, t.path, headers)
             if status != t.status:
                 raise SystemExit(f"{t.page}: {t.path} answered {status}, not {t.status}:\n{body[:500]!r}")
             for _ in range(20):  # every worker has its templates and connection ready
-                fetch(port, t.path, {"Cookie": cookie, **t.headers})
+                fetch(port, t.path, headers)
             if not args.quick:
                 wrk(port, t, cookie, args, 1)
                 fetch(port, "/bench/bare/")
