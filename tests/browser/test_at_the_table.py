@@ -145,3 +145,16 @@ def test_game_over_shows_the_standings(phone, keeper, size):
         "=2nd Ola out in hand 2",
         "4th Pia out in hand 1",
     ]
+
+
+def test_the_first_dealer_chips_say_the_names_too(phone, keeper):
+    log_in(phone, keeper)
+    page = phone.page
+    phone.go(reverse("games:new", args=["minibridge"]))
+    chips = page.locator("label.chip[for^=dealer-]")
+    expect(chips).to_have_text(["Draw for me", "North", "East", "South", "West"])
+    page.locator("#id_player_0").press_sequentially("Nora")
+    page.locator("#id_player_2").press_sequentially("Sam")
+    expect(chips).to_have_text(["Draw for me", "Nora (North)", "East", "Sam (South)", "West"])
+    page.locator("#id_player_0").fill("")
+    expect(chips.nth(1)).to_have_text("North")
