@@ -112,3 +112,64 @@ def test_every_tap_target_on_a_sheet_is_at_least_44px(phone, make_session, slug)
         found = phone.page.evaluate(TAP_TARGETS)
         assert found["count"] >= 3, path  # the check really looked at the page's controls
         assert found["small"] == [], path
+
+
+# Every page of the app past the table screens, in both themes (issue 13).
+
+
+def every_page_paths(owner, make_session) -> list[str]:
+    """A finished or started game of each kind, a player, the group link: the paths of every page."""
+    from games import group_link
+    from games.models import Player
+    from tests.test_history_helpers import CALL_DEAL, ELIMINATION_ROUNDS, MINIBRIDGE_ROUNDS
+
+    sessions = [
+        make_session(
+            "call-bridge", players=["Ann", "Ben", "Cat", "Dan"], rounds=[CALL_DEAL] * 8, owner=owner
+        ),
+        make_session(
+            "minibridge", players=["Ann", "Ben", "Cat", "Dan"], rounds=MINIBRIDGE_ROUNDS, deals=2, owner=owner
+        ),
+        make_session(
+            "mormon-bridge",
+            players=["Ann", "Ben", "Cat", "Dan"],
+            rounds=ELIMINATION_ROUNDS,
+            mode="elimination",
+            owner=owner,
+        ),
+        make_session(
+            "bugger-bridge",
+            players=NAMES[:5],
+            rounds=[{"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]}],
+            hook=False,
+            owner=owner,
+        ),
+        make_session("memory-bridge", players=["Ann", "Ben"], owner=owner),
+    ]
+    ann, ben = Player.objects.get(owner=owner, name="Ann"), Player.objects.get(owner=owner, name="Ben")
+    token = group_link.token_for(group_link.make_link(owner))
+    paths = ["/games/", "/players/", f"/players/{ann.pk}/", "/games/trash/", "/group-link/", "/print/"]
+    paths += [f"/standings/?game={slug}&minimum=1" for slug in GAMES]
+    paths += [f"/head-to-head/?first={ann.pk}&second={ben.pk}", "/head-to-head/"]
+    for s in sessions:
+        paths += [f"/games/{s.pk}/summary/", f"/games/{s.pk}/print/", f"/g/{token}/games/{s.pk}/"]
+    paths += [f"/print/{slug}/" for slug in GAMES] + [f"/rules/{slug}/" for slug in GAMES]
+    paths += [
+        f"/g/{token}/?game=call-bridge&minimum=1",
+        f"/g/{token}/games/",
+        f"/g/{token}/head-to-head/?first={ann.pk}&second={ben.pk}",
+    ]
+    return paths + ["/offline/"]
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_every_page_of_the_app(phone, make_session, dark):
+    phone.page.emulate_media(color_scheme="dark" if dark else "light")
+    log_in(phone)
+    found = {}
+    for path in every_page_paths(User.objects.get(username="reader"), make_session):
+        phone.go(path)
+        problems = grave_violations(phone.page)
+        if problems:
+            found[path] = problems
+    assert found == {}, "\n".join(f"{path}: {problems}" for path, problems in found.items())
