@@ -101,6 +101,16 @@ class BuggerBridge(GameRules):
             )
         return rounds
 
+    def bid_range(self, info: RoundInfo) -> range:
+        return range(info.dealt + 1)
+
+    def trick_range(self, info: RoundInfo) -> range:
+        return range(info.dealt + 1)
+
+    def allowed_trumps(self, info: RoundInfo) -> tuple[str, ...]:
+        """What may be recorded as trumps: a turned-up suit, or "none" in the no-trump rounds."""
+        return ("none",) if info.trump == "none" else SUITS
+
     def forbidden_dealer_bid(self, info: RoundInfo, others_total: int) -> int | None:
         """With the hook rule, the one bid the dealer may not make (None if any is fine)."""
         forbidden = info.dealt - others_total
@@ -214,7 +224,7 @@ class BuggerBridge(GameRules):
             self._check_previous_complete(results, n)
             info = schedule[index]
             self._check_round_object(n, data, ROUND_KEYS)
-            self._check_trump(n, data, ("none",) if info.trump == "none" else SUITS)
+            self._check_trump(n, data, self.allowed_trumps(info))
             self._check_present(n, data, "bids", "the bids")
             bids = int_list(data["bids"], length=players, round=n, field="bids", what="the bids", names=names)
             self.check_bids(info, bids, hook=options["hook"], names=names)

@@ -23,17 +23,29 @@ from ..forms import parse_seat_numbers, rule_error_to_seat
 from ..rules import RoundInfo, RoundResult, RuleError, get_rules
 from ..rules.bugger_bridge import bid_total_line
 from ..sheet import Chip, EntryRow
-from .bugger import Panel
 from .common import HtmxHttpRequest
 from .table import Table, being_entered, finished_round
 
 
 @dataclass
-class TablePanel(Panel):
-    """Bugger's entry panel, plus what still has to be entered and lines about the seating."""
+class Panel:
+    """The entry panel under the sheet: what to enter now, and how it adds up so far."""
 
-    todo: str = ""
-    facts: list[str] = field(default_factory=list)
+    phase: str  # "bids", "tricks", "edit", "over"
+    info: RoundInfo | None = None
+    rows: list[EntryRow] = field(default_factory=list)
+    trick_rows: list[EntryRow] = field(default_factory=list)
+    live: str = ""
+    summary: list[str] = field(default_factory=list)
+    error: str = ""
+    trump: str = ""
+    note: str = ""
+    bid_line: str = ""
+    dealer_name: str = ""
+    leader_name: str = ""
+    trump_text: str = ""
+    todo: str = ""  # what still has to be entered
+    facts: list[str] = field(default_factory=list)  # lines about the seating (who waits, who sits down)
     trump_css: str = ""
     wide: bool = False  # wide chips: many bids or tricks to tap
 
@@ -43,7 +55,7 @@ class ScoreCell:
     """One player's square for one round on the sheet."""
 
     seat: int
-    main: str = ""  # the big text: running total (elimination: "✓", "out", ...)
+    text: str = ""  # the big text, as on paper: running total (elimination: "✓", "out", ...; Bugger: "–")
     points: str = ""  # this round's points, signed ("+9", "-4")
     bid: int | None = None
     bid_mark: str = ""  # "★" beside a bonus bid
@@ -101,6 +113,7 @@ class BiddingTable(Table):
     round_word = "Round"  # "Deal", "Hand": what the game calls a round
     leader_badge = "bids first"
     trump_words: dict[str, str] = {}  # trumps that may be recorded, value -> words; empty: fixed
+    pick_trumps = "Pick trumps from the colours shown."  # said when a tampered form names others
     # A panel found out of date also brings the sheet up to date.
     refresh_on_conflict = {"sheet_changed": True}
 
@@ -119,6 +132,10 @@ class BiddingTable(Table):
 
     def trump_text(self, info: RoundInfo, recorded: str) -> str:
         return self.trump_words.get(recorded, "Trumps turned up")
+
+    def allowed_trumps(self, info: RoundInfo) -> tuple[str, ...]:
+        """The trumps that may be recorded for this round (empty: fixed, nothing to record)."""
+        return tuple(self.trump_words)
 
     def bid_chips(self, info: RoundInfo, seat: int, bid: int | None) -> list[Chip]:
         return [Chip(value=v, checked=bid == v) for v in self.rules.bid_range(info)]
@@ -160,7 +177,7 @@ class BiddingTable(Table):
         """Whether the round's bids and tricks are tapped on wide chips (many of them)."""
         return False
 
-    def bids_refused(self, loaded, info, bids, exc: RuleError, trump: str) -> TablePanel:
+    def bids_refused(self, loaded, info, bids, exc: RuleError, trump: str) -> Panel:
         """The panel after the rules refused a full set of bids: the message, the input kept."""
         errors, message = rule_error_to_seat(exc)
         return self.bids_panel(loaded, info, bids, errors, message, trump=trump)
@@ -179,7 +196,7 @@ class BiddingTable(Table):
         total = sum(bids[s] for s in info.active if bids[s] is not None)
         return f"Bids total {total} for {info.cards}: {bid_total_line(total, info.cards)}"
 
-    def describe(self, loaded, panel: TablePanel, recorded_trump: str = "") -> TablePanel:
+    def describe(self, loaded, panel: Panel, recorded_trump: str = "") -> Panel:
         info = panel.info
         names = loaded.names
         panel.dealer_name = names[info.dealer]
@@ -190,7 +207,11 @@ class BiddingTable(Table):
         panel.wide = self.wide_chips(info)
         return panel
 
-    def bids_panel(self, loaded, info, bids, errors=None, error="", trump="", note="") -> TablePanel:
+    def struck_bid(self, loaded, info: RoundInfo, bids: list) -> int | None:
+        """A bid the dealer may not make now (shown struck out), if the game has such a rule."""
+        return None
+
+    def bids_panel(self, loaded, info, bids, errors=None, error="", trump="", note="") -> Panel:
         names = loaded.names
         errors = errors or {}
         rows = [
@@ -203,6 +224,11 @@ class BiddingTable(Table):
             )
             for seat in info.active
         ]
+        struck = self.struck_bid(loaded, info, bids)
+        for row in rows:
+            for chip in row.chips if row.seat == info.dealer and struck is not None else ():
+                if chip.value == struck:
+                    chip.struck, chip.title = True, f"Hook rule: the dealer may not bid {struck}"
         entered = [bids[s] for s in info.active if bids[s] is not None]
         missing = len(info.active) - len(entered)
         live = f"Bids total {sum(entered)} for {plural(info.cards, 'trick')}"
@@ -212,11 +238,11 @@ class BiddingTable(Table):
         else:
             live += f": {bid_total_line(sum(entered), info.cards)}"
             todo = "Still to enter: the tricks."
-        panel = TablePanel(phase="bids", info=info, rows=rows, live=live, error=error, trump=trump, note=note)
+        panel = Panel(phase="bids", info=info, rows=rows, live=live, error=error, trump=trump, note=note)
         panel.todo = todo
         return self.describe(loaded, panel, trump)
 
-    def tricks_panel(self, loaded, info, bids, tricks, errors=None, error="", phase="tricks") -> TablePanel:
+    def tricks_panel(self, loaded, info, bids, tricks, errors=None, error="", phase="tricks") -> Panel:
         names = loaded.names
         errors = errors or {}
         rows = [
@@ -243,7 +269,7 @@ class BiddingTable(Table):
         )
         # Who made it and who missed, once the tricks add up (before that it would mislead).
         summary = self.outcome(loaded, info, bids, tricks) if complete and placed == cards else []
-        panel = TablePanel(phase=phase, info=info, rows=rows, live=live, summary=summary, error=error)
+        panel = Panel(phase=phase, info=info, rows=rows, live=live, summary=summary, error=error)
         panel.bid_line = self.bid_line(info, bids)
         panel.todo = "Still to enter: the tricks of anyone who took other than their bid, then save."
         current = loaded.state.current
@@ -260,11 +286,11 @@ class BiddingTable(Table):
         panel.live = tricks_part.live
         return self.describe(loaded, panel, result.data.get("trump", ""))
 
-    def current_panel(self, loaded) -> TablePanel:
+    def current_panel(self, loaded) -> Panel:
         """The panel for where the game stands: bids, tricks, or game over."""
         state = loaded.state
         if state.finished or state.next_round is None:
-            return TablePanel(phase="over")
+            return Panel(phase="over")
         info = state.next_round
         current = state.current
         if current is None:
@@ -305,7 +331,7 @@ class BiddingTable(Table):
     def row_label(self, loaded, info: RoundInfo) -> str:
         return str(info.number)
 
-    def context(self, loaded, panel: TablePanel) -> dict:
+    def context(self, loaded, panel: Panel) -> dict:
         state = loaded.state
         return {
             "session": loaded.session,
@@ -368,9 +394,13 @@ class BiddingTable(Table):
         info = loaded.state.next_round
         if request.GET.get("phase") == "bids" and info is not None:
             current = loaded.state.current
-            bids = list(current.data["bids"]) if current else [None] * len(loaded.seats)
-            trump = current.data.get("trump", "") if current else ""
-            panel = self.bids_panel(loaded, info, bids, trump=trump)
+            # After a redeal (a plain POST redirects here with ``fresh``) everyone bids again.
+            fresh = bool(request.GET.get("fresh"))
+            bids = list(current.data["bids"]) if current and not fresh else [None] * len(loaded.seats)
+            trump = current.data.get("trump", "") if current and not fresh else ""
+            panel = self.bids_panel(
+                loaded, info, bids, trump=trump, note="Redeal: bid again." if fresh else ""
+            )
         return self.show(request, loaded, panel)
 
     def save_bids(self, request: HtmxHttpRequest, session, number: int):
@@ -381,8 +411,8 @@ class BiddingTable(Table):
         names = loaded.names
         bids, errors = self.parse(request.POST, loaded, info, prefix="bid", what="bid", required=False)
         trump = request.POST.get("trump", "")
-        if not isinstance(trump, str) or (trump and trump not in self.trump_words):
-            panel = self.bids_panel(loaded, info, bids, errors, "Pick trumps from the colours shown.")
+        if trump and trump not in self.allowed_trumps(info):
+            panel = self.bids_panel(loaded, info, bids, errors, self.pick_trumps)
             return self.refused(request, loaded, panel)
         errors = errors or self.range_errors(loaded, info, bids)
         if errors:
@@ -394,7 +424,10 @@ class BiddingTable(Table):
                 return self.render_update(request, loaded, self.bids_panel(loaded, info, bids, trump=trump))
             why = {s: f"Round {number}: {names[s]} has not bid." for s in missing}
             return self.refused(request, loaded, self.bids_panel(loaded, info, bids, why, trump=trump))
-        data: dict = {"bids": bids}
+        # Bids entered again (after "Change bids", or a redeal) keep the round's other facts (penalties).
+        current = loaded.state.current
+        data: dict = {k: v for k, v in (current.data if current else {}).items() if k != "trump"}
+        data["bids"] = bids
         if trump:
             data["trump"] = trump
         try:

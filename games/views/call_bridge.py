@@ -72,7 +72,7 @@ class CallBridgeTable(BiddingTable):
         cell.bid_mark = "★" if cell.bid >= BONUS_FROM else ""
         if result.complete:
             total = result.totals[seat]
-            cell.main = str(total)
+            cell.text = str(total)
             cell.points = signed(result.points[seat])
             cell.css = "" if result.points[seat] > 0 else "missed"
             cell.explain = f"{loaded.names[seat]}: {result.explain[seat]}; total {total}"

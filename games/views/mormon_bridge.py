@@ -103,7 +103,7 @@ class MormonBridgeTable(BiddingTable):
                     cell.css = "gone"
                 else:
                     cell.css = "waiting"
-                    cell.main = "waits"
+                    cell.text = "waits"
                 return cell
             if result is None:
                 return cell
@@ -111,11 +111,11 @@ class MormonBridgeTable(BiddingTable):
             if result.complete:
                 took = result.data["tricks"][seat]
                 if took == cell.bid:
-                    cell.main, cell.css = "✓", "made"
+                    cell.text, cell.css = "✓", "made"
                 elif result.facts["everyone_missed"]:
-                    cell.main, cell.css = "✗", "missed"
+                    cell.text, cell.css = "✗", "missed"
                 else:
-                    cell.main, cell.css = "out", "out"
+                    cell.text, cell.css = "out", "out"
                 cell.explain = f"{name}: {result.explain[seat]}"
             return cell
         if result is None:
@@ -123,7 +123,7 @@ class MormonBridgeTable(BiddingTable):
         cell.bid = result.data["bids"][seat]
         if result.complete:
             total = result.totals[seat]
-            cell.main = str(total)
+            cell.text = str(total)
             cell.points = signed(result.points[seat])
             cell.css = "" if result.data["tricks"][seat] == cell.bid else "missed"
             cell.explain = f"{name}: {result.explain[seat]}; total {total}"
