@@ -122,12 +122,12 @@ def server(tmp_path_factory):
         stderr=subprocess.STDOUT,
     )
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180  # a loaded 2-core machine starts four workers slowly
         while True:
             try:
-                urllib.request.urlopen(running.base + "/accounts/login/", timeout=2)
+                urllib.request.urlopen(running.base + "/accounts/login/", timeout=10)
                 break
-            except (urllib.error.URLError, ConnectionError):
+            except (urllib.error.URLError, OSError):  # refused, reset, or timed out: not up yet
                 if time.monotonic() > deadline or process.poll() is not None:
                     raise RuntimeError((tmp / "gunicorn.log").read_text()) from None
                 time.sleep(0.2)
