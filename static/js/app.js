@@ -84,8 +84,12 @@
     return changed;
   }
 
-  function restoreAll(root) {
+  // ``answered``: the draft key of the form whose own request drew ``root``. The server's answer
+  // shows what it made of those taps (kept, or cleared by a refusal), so that is the draft now;
+  // putting the refused taps back would send them again, and be refused again, without end.
+  function restoreAll(root, answered) {
     draftForms(root).forEach(function (form) {
+      if (draftKey(form) === answered) { saveDraft(form); return; }
       // Let the server work out the lines (totals, who is still to bid) for the restored taps.
       if (restoreDraft(form)) htmx.trigger(form, "change");
     });
@@ -218,7 +222,8 @@
         if (staying.indexOf(key) === -1) { try { localStorage.removeItem(key); } catch (e) { /* none kept */ } }
       });
       leaving = [];
-      restoreAll(evt.target);
+      var elt = evt.detail && evt.detail.requestConfig && evt.detail.requestConfig.elt;
+      restoreAll(evt.target, elt && elt.tagName === "FORM" ? draftKey(elt) : null);
     }
     keepAwake();
   });
