@@ -53,6 +53,7 @@ HISTORY_SIZES = (100, 1000, 10000)
 BUGGER = "bugger-bridge"
 MORMON = "mormon-bridge"
 HTMX_PANEL = {"HX-Request": "true", "HX-Target": "entry-panel"}
+ACCEPT_GZIP = {"Accept-Encoding": "gzip"}
 
 
 # -- configuration ---------------------------------------------------------------------------
@@ -475,7 +476,16 @@ def round_posts(session, data: dict) -> list[tuple[str, dict]]:
 
 
 def post(client, session, url: str, fields: dict):
-    return client.post(url, fields | write_fields(session), headers=HTMX_PANEL)
+    return client.post(url, fields | write_fields(session), headers=HTMX_PANEL | ACCEPT_GZIP)
+
+
+def sizes(responses: list) -> str:
+    """Bytes of HTML, the same gzipped, and what the server sent (compressed or not) to a phone."""
+    sent = sum(len(r.content) for r in responses)
+    html = [
+        gzip.decompress(r.content) if r.get("Content-Encoding") == "gzip" else r.content for r in responses
+    ]
+    return f"{sum(map(len, html)):,} B of HTML, {sum(map(gz_size, html)):,} B gzipped, {sent:,} B as sent"
 
 
 def in_process(data: Data, repeat: int) -> tuple[list[Figure], dict[str, str]]:
@@ -545,23 +555,17 @@ def in_process(data: Data, repeat: int) -> tuple[list[Figure], dict[str, str]]:
         )
     )
 
-    # Transfer: a first load of the sheet, and one whole round entered on a phone.
+    # Transfer: a first load of the sheet, and one whole round entered on a phone (which accepts gzip).
     transfer: dict[str, str] = {}
-    first = client.get(sheet_url(round_game)).content
-    transfer["first load of a sheet (Bugger Bridge, 5 players, round 10)"] = (
-        f"{len(first):,} B, {gz_size(first):,} B gzipped"
-    )
-    raw = packed = 0
+    first = client.get(sheet_url(round_game), headers=ACCEPT_GZIP)
+    transfer["first load of a sheet (Bugger Bridge, 5 players, round 10)"] = sizes([first])
     posts = round_posts(round_game, tenth)
-    for url, fields in posts:
-        response = post(client, round_game, url, fields)
-        raw += len(response.content)
-        packed += gz_size(response.content)
-    transfer[f"one 5-player round entered ({len(posts)} POSTs: {len(posts) - 1} bid taps, Save round)"] = (
-        f"{raw:,} B, {packed:,} B gzipped"
+    answers = [post(client, round_game, url, fields) for url, fields in posts]
+    what = f"one 5-player round entered ({len(posts)} POSTs: {len(posts) - 1} bid taps, Save round)"
+    transfer[what] = sizes(answers)
+    transfer["a 50-hand, 10-player sheet"] = sizes(
+        [client.get(sheet_url(data.mormon[50]), headers=ACCEPT_GZIP)]
     )
-    wide = client.get(sheet_url(data.mormon[50])).content
-    transfer["a 50-hand, 10-player sheet"] = f"{len(wide):,} B, {gz_size(wide):,} B gzipped"
 
     # Imports: records of the history mix, one import_record (one transaction) each, as import_session.
     records = [v.record for v in data.variants]
@@ -864,8 +868,8 @@ def goals(figures: list[Figure], transfer: dict[str, str], floor: Figure) -> lis
     whole = next(v for k, v in transfer.items() if k.startswith("one 5-player round"))
     wide = next(v for k, v in transfer.items() if k.startswith("a 50-hand"))
     imports = next(v for k, v in transfer.items() if k.startswith("import_record"))
-    first_gz = number(first.split(", ")[1])
-    whole_gz = number(whole.split(", ")[1])
+    first_sent = number(first.split(", ")[2])
+    whole_sent = number(whole.split(", ")[2])
     rows = [
         (
             "round save ≥ 25% of the cheapest page (in-process CPU)",
@@ -882,8 +886,8 @@ def goals(figures: list[Figure], transfer: dict[str, str], floor: Figure) -> lis
             f"{tap.raw:,} B, {tap.cpu_ms:.1f} ms",
             tap.raw < 1024 and tap.cpu_ms < 2,
         ),
-        ("first load of a sheet ≤ 25 KB compressed", f"{first_gz:,} B gzipped", first_gz <= 25_000),
-        ("a whole 5-player round ≤ 8 KB (gzipped answers)", f"{whole_gz:,} B gzipped", whole_gz <= 8_000),
+        ("first load of a sheet ≤ 25 KB compressed", f"{first_sent:,} B as sent", first_sent <= 25_000),
+        ("a whole 5-player round ≤ 8 KB", f"{whole_sent:,} B as sent", whole_sent <= 8_000),
         ("a 50-hand, 10-player sheet ≤ 60 KB of HTML", f"{number(wide):,} B", number(wide) <= 60_000),
         ("imports ≥ 100 sessions/s", imports, number(imports) >= 100),
     ]
