@@ -141,7 +141,7 @@ class MormonBridgeTable(BiddingTable):
         marks = []
         for seat in range(state.players):
             if seat in state.winners and state.finished:
-                marks.append(("🏆", "leader"))
+                marks.append(("wins", "leader"))  # words, not an emoji a phone may lack
             elif seat in out:
                 marks.append((f"out {out_at[seat]}", "out"))
             elif seat in table:

@@ -291,7 +291,7 @@ def test_an_elimination_game_with_players_waiting(phone):
     expect(panel).to_contain_text("P02 wins: the last player left.")
     page.reload()
     standing = page.locator("#totals td").all_inner_texts()
-    assert standing == [("🏆" if s == 2 else f"out {out[s]}") for s in range(16)]
+    assert standing == [("wins" if s == 2 else f"out {out[s]}") for s in range(16)]
     # Hand 2's marks: everyone missed, nobody out.
     expect(page.locator("#round-2 td.out")).to_have_count(0)
     expect(page.locator("#round-2 td.missed")).to_have_count(6)
