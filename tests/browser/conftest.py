@@ -144,9 +144,11 @@ class Phone:
         A click returns before its navigation is over: a check right after it may
         read the old page, or a page still being replaced (axe then finds no
         ``document``). Nothing that reads the page without retrying (axe, evaluate,
-        inner texts, a PDF) may follow a navigating click without this.
+        inner texts, a PDF) may follow a navigating click without this. It waits for
+        the next page's load event, not for one navigation: a double tap aborts the
+        first submission and only the second page loads.
         """
-        with self.page.expect_navigation(wait_until="load"):
+        with self.page.expect_event("load"):
             yield
 
     def tap(self, selector_or_locator):
