@@ -195,9 +195,8 @@ def site(live_server):
 
 
 def new_phone(browser, site, **options) -> Phone:
-    context = browser.new_context(
-        viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, **options
-    )
+    settings = {"viewport": PHONE, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+    context = browser.new_context(**{**settings, **options})  # options may change the viewport
     context.set_default_timeout(10_000)
     return Phone(context, site.url)
 
