@@ -19,7 +19,7 @@ from django.urls import URLPattern, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import sharing
+from games import group_link, sharing
 from games.models import GameSession, Player, ShareLink
 from games.rules import GAMES
 from games.urls import urlpatterns
@@ -194,6 +194,11 @@ def every_url(games: dict[str, int], player: int) -> list[str]:
             for slug, pk in games.items():
                 actions = import_module(TABLES[slug]).ACTIONS
                 urls += [reverse(name, args=[pk, 2, action]) for action in actions]
+        elif pattern.name.startswith("group-"):
+            owner = GameSession.objects.get(pk=next(iter(games.values()))).owner
+            token = group_link.token_for(group_link.live_link(owner) or group_link.make_link(owner))
+            pks = games.values() if "pk" in converters else [None]
+            urls += [reverse(name, kwargs={"token": token} | ({"pk": pk} if pk else {})) for pk in pks]
         elif converters == {"token"}:
             urls += [reverse(name, kwargs={"token": token}) for token in share_tokens(games)]
         elif "action" not in fixed:

@@ -21,11 +21,18 @@ FIVE = ("Ann", "Ben", "Cat", "Dev", "Eve")
 
 # Every URL of the app, by what it opens. A new URL fails test_every_url_is_classified until it is added.
 TABLE = {"sheet", "undo", "end", "reopen", "live", "round-action"}
-OWNER_ONLY = {"share", "record-download", "summary", "delete", "restore", "print"}
+OWNER_ONLY = {"share", "record-download", "game-csv", "summary", "delete", "restore", "print"}
 PLAYER = {"player", "player-rename", "player-merge", "player-undo-merge"}
 ACCOUNT = {"record-upload", "new", "history", "trash", "print-blank-index", "players"}
-OPEN = {"home", "signup", "rules", "print-blank"}
+ACCOUNT |= {"history-csv", "standings", "head-to-head", "group-link"}
+OPEN = {"home", "signup", "rules", "print-blank", "manifest", "service-worker", "favicon", "offline"}
 TOKEN = {"shared", "watch-live", "big-screen"}
+GROUP = {
+    "group-standings",
+    "group-head-to-head",
+    "group-history",
+    "group-summary",
+}  # tests/test_group_link.py
 WRITES = {
     "undo",
     "end",
@@ -44,7 +51,7 @@ POST_ONLY = {"undo", "end", "reopen", "restore"}
 
 def test_every_url_is_classified():
     names = {p.name for p in urlpatterns}
-    assert names == TABLE | OWNER_ONLY | PLAYER | ACCOUNT | OPEN | TOKEN
+    assert names == TABLE | OWNER_ONLY | PLAYER | ACCOUNT | OPEN | TOKEN | GROUP
 
 
 @pytest.fixture
