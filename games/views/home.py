@@ -45,7 +45,9 @@ def with_progress(sessions: list[GameSession]) -> None:
     """
     latest = {}
     if any(s.played for s in sessions):
-        last_complete = Round.objects.filter(session=OuterRef("round__session"), complete=True).order_by("-number")
+        last_complete = Round.objects.filter(session=OuterRef("round__session"), complete=True).order_by(
+            "-number"
+        )
         entries = Entry.objects.filter(
             round__session__in=[s.pk for s in sessions if s.played],
             round__number=Subquery(last_complete.values("number")[:1]),

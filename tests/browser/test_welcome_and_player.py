@@ -27,7 +27,9 @@ def shoot(phone, name):
 def test_game_names_on_the_welcome_page_are_not_links_and_do_not_look_like_them(phone):
     phone.go("/")
     intro = phone.page.locator(".games-intro")
-    expect(intro).to_contain_text("It keeps the score of Bugger Bridge, Call Bridge, Mormon Bridge, Minibridge and Memory Bridge")
+    expect(intro).to_contain_text(
+        "It keeps the score of Bugger Bridge, Call Bridge, Mormon Bridge, Minibridge and Memory Bridge"
+    )
     assert intro.locator("a").count() == 0
     decoration = intro.evaluate("e => getComputedStyle(e).textDecorationLine")
     assert decoration == "none"
