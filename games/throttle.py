@@ -8,6 +8,7 @@ they are a brake on abuse, not an exact ledger, so a lost increment does no harm
 from __future__ import annotations
 
 import functools
+import ipaddress
 import time
 from datetime import timedelta
 
@@ -18,14 +19,31 @@ from django.utils import timezone
 HOUR = 3600
 
 
+UNKNOWN_ADDRESS = "0.0.0.0"  # noqa: S104  (a connection with no address, e.g. a unix socket: never bound)
+
+
 def client_ip(request) -> str:
-    """The client's address: the connection's, or behind TRUSTED_PROXIES proxies, from X-Forwarded-For."""
+    """The client's address: the connection's, or behind TRUSTED_PROXIES proxies, from X-Forwarded-For.
+
+    Always a valid IP address (django-axes stores it in a GenericIPAddressField, an ``inet``
+    on PostgreSQL): a forwarded value that is not one is ignored, and a connection with no
+    address (a unix socket, Django's test client logging in) counts as 0.0.0.0.
+    """
     proxies = settings.TRUSTED_PROXIES
     if proxies > 0:
         forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()]
-        if len(forwarded) >= proxies:
+        if len(forwarded) >= proxies and valid_ip(forwarded[-proxies]):
             return forwarded[-proxies]
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+    address = request.META.get("REMOTE_ADDR", "")
+    return address if valid_ip(address) else UNKNOWN_ADDRESS
+
+
+def valid_ip(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 def spend(kind: str, who: str, limit: int) -> bool:

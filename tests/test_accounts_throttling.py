@@ -16,6 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import GameSession
+from games.throttle import client_ip
 from scorekeeper.settings import env_email
 
 from .helpers import body
@@ -210,3 +211,28 @@ def test_a_bad_email_url_fails_loudly(monkeypatch, url):
     monkeypatch.setenv("EMAIL_URL", url)
     with pytest.raises(ImproperlyConfigured):
         env_email("EMAIL_URL")
+
+
+@pytest.mark.parametrize(
+    ("meta", "proxies", "expected"),
+    [
+        ({"REMOTE_ADDR": "203.0.113.7"}, 0, "203.0.113.7"),
+        ({}, 0, "0.0.0.0"),  # a unix socket, or the test client's force_login
+        ({"REMOTE_ADDR": "unknown"}, 0, "0.0.0.0"),
+        ({"REMOTE_ADDR": "10.0.0.1", "HTTP_X_FORWARDED_FOR": "198.51.100.4"}, 1, "198.51.100.4"),
+        ({"REMOTE_ADDR": "10.0.0.1", "HTTP_X_FORWARDED_FOR": "not-an-address"}, 1, "10.0.0.1"),
+        ({"REMOTE_ADDR": "10.0.0.1", "HTTP_X_FORWARDED_FOR": "2001:db8::1"}, 1, "2001:db8::1"),
+    ],
+)
+def test_the_client_address_is_always_a_valid_ip(rf, settings, meta, proxies, expected):
+    """django-axes stores it as an inet on PostgreSQL: anything else would fail the login."""
+    settings.TRUSTED_PROXIES = proxies
+    request = rf.get("/")
+    request.META.pop("REMOTE_ADDR", None)
+    request.META.update(meta)
+    assert client_ip(request) == expected
+
+
+def test_force_login_works_without_an_address(user, client):
+    client.force_login(user)  # axes logs the login with the client's address: none here
+    assert client.get("/").status_code == 200
