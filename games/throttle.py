@@ -95,3 +95,19 @@ def locked_out(request, _original_response=None, _credentials=None):
     """django-axes's answer to a locked-out login (AXES_LOCKOUT_CALLABLE): 429, how long, what to do."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     return render(request, "registration/locked_out.html", {"cooloff_minutes": minutes}, status=429)
+
+
+USERNAME_KEPT = 150  # a user name's own limit; django-axes keeps at most 255 characters of it
+
+
+def axes_username(request, credentials) -> str:
+    """The user name django-axes counts failures under, as typed but cut to a user name's length.
+
+    Django's log-in form does not refuse an over-long name before checking the password, and
+    django-axes would store it whole (PostgreSQL refuses more than 255 characters: a 500).
+    """
+    if credentials:
+        typed = credentials.get("username", "")
+    else:
+        typed = request.POST.get("username", "") if request is not None else ""
+    return str(typed or "")[:USERNAME_KEPT]

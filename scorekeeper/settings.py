@@ -149,6 +149,7 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "games.throttle.locked_out"
 AXES_CLIENT_IP_CALLABLE = "games.throttle.client_ip"
+AXES_USERNAME_CALLABLE = "games.throttle.axes_username"  # cut to a user name's length
 # How many proxies in front of gunicorn append to X-Forwarded-For (nginx with
 # $proxy_add_x_forwarded_for, Caddy): the client's address is that many from the end.
 # 0 (no proxy) reads the connection's own address.

@@ -236,3 +236,9 @@ def test_the_client_address_is_always_a_valid_ip(rf, settings, meta, proxies, ex
 def test_force_login_works_without_an_address(user, client):
     client.force_login(user)  # axes logs the login with the client's address: none here
     assert client.get("/").status_code == 200
+
+
+def test_an_endless_user_name_is_a_wrong_log_in_not_a_server_error(client):
+    response = client.post(reverse("login"), {"username": "x" * 5000, "password": "whatever-it-is"})
+    assert response.status_code in (200, 429)
+    assert AccessAttempt.objects.get().username == "x" * 150

@@ -19,9 +19,9 @@ def home(request: HtmxHttpRequest):
         return render(request, "games/welcome.html", {"games": GAMES.values()})
     mine = GameSession.objects.live().filter(owner=request.user)
     in_progress = list(
-        with_names(mine.filter(status=GameSession.Status.IN_PROGRESS)).annotate(
-            played=Count("rounds", filter=Q(rounds__complete=True))
-        )[:RECENT]
+        with_names(mine.filter(status=GameSession.Status.IN_PROGRESS))
+        .annotate(played=Count("rounds", filter=Q(rounds__complete=True)))
+        .order_by("-created", "-pk")[:RECENT]  # a GROUP BY query drops Meta.ordering: say it
     )
     with_progress(in_progress)
     finished = with_names(mine.filter(status=GameSession.Status.FINISHED))[:RECENT]
