@@ -109,7 +109,7 @@ class BiddingTable(Table):
     """The score sheet and round entry of one bidding game; subclasses fill in the hooks."""
 
     slug: str = ""
-    template_dir: str = ""  # "games/call_bridge": sheet.html, update.html, new.html
+    template_dir: str = ""  # "games/call_bridge": sheet.html and new.html
     round_word = "Round"  # "Deal", "Hand": what the game calls a round
     leader_badge = "bids first"
     trump_words: dict[str, str] = {}  # trumps that may be recorded, value -> words; empty: fixed
@@ -124,9 +124,7 @@ class BiddingTable(Table):
     def sheet_template(self) -> str:
         return f"{self.template_dir}/sheet.html"
 
-    @property
-    def update_template(self) -> str:
-        return f"{self.template_dir}/update.html"
+    update_template = "games/_bidding_update.html"  # one for every bidding game: it is given ``sheet``
 
     # -- hooks ---------------------------------------------------------------
 
@@ -334,6 +332,7 @@ class BiddingTable(Table):
     def context(self, loaded, panel: Panel) -> dict:
         state = loaded.state
         return {
+            "sheet": self.sheet_template,
             "session": loaded.session,
             "names": loaded.names,
             "rows": self.rows(loaded),
