@@ -62,10 +62,27 @@ def browser():
 
 
 # Every htmx step the page takes, written to the console for the flight log below (a
-# failed request or swap as an error the test fails on); and a flag that the page's
-# scripts have run (htmx processes the page on DOMContentLoaded).
+# failed request or swap as an error the test fails on); a flag that the page's
+# scripts have run (htmx processes the page on DOMContentLoaded); and a count of the
+# requests in flight (``data-requests`` on <html> while there are any; an answer's
+# swap is done before its request counts as over, ``loadend`` coming after ``load``).
 PAGE_SCRIPT = """
 document.addEventListener("DOMContentLoaded", () => { document.documentElement.dataset.scriptsRan = "yes"; });
+(() => {
+  let inFlight = 0;
+  const mark = () => {
+    const root = document.documentElement;
+    if (!root) return;
+    if (inFlight) root.dataset.requests = String(inFlight); else delete root.dataset.requests;
+  };
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (...args) {
+    inFlight += 1;
+    mark();
+    this.addEventListener("loadend", () => { inFlight -= 1; mark(); });
+    return send.apply(this, args);
+  };
+})();
 for (const name of ["click", "change", "htmx:confirm", "htmx:validation:halted", "htmx:beforeRequest",
                     "htmx:beforeSend", "htmx:afterRequest", "htmx:beforeSwap", "htmx:afterSettle",
                     "htmx:abort", "htmx:sendError", "htmx:responseError", "htmx:swapError",
@@ -150,6 +167,14 @@ class Phone:
         """
         with self.page.expect_event("load"):
             yield
+
+    def settled(self) -> None:
+        """Wait until every request the page has sent is answered and its answer swapped in.
+
+        For checking that nothing more happens after a step (a second tap's answer, a
+        draft put back): a request already sent is waited for, never a fixed time.
+        """
+        self.page.locator("html:not([data-requests])").wait_for(state="attached")
 
     def tap(self, selector_or_locator):
         locator = (

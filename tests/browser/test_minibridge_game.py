@@ -83,10 +83,10 @@ def enter_contract_and_tricks(phone, strain, game, tricks):
     phone.tap(f"label[for=tricks-{tricks}]")
 
 
-def totals(page):
-    return int(page.get_by_test_id("total-NS").inner_text()), int(
-        page.get_by_test_id("total-EW").inner_text()
-    )
+def expect_totals(page, ns, ew):
+    """The sides' totals read ``ns`` and ``ew`` (retried until the swap, or the page, is in)."""
+    expect(page.get_by_test_id("total-NS")).to_have_text(str(ns))
+    expect(page.get_by_test_id("total-EW")).to_have_text(str(ew))
 
 
 def test_a_whole_game_by_tapping(phone):
@@ -147,7 +147,7 @@ def test_a_whole_game_by_tapping(phone):
     expect(page.locator("#entry-panel h2")).to_have_text("Game over")
     ns, ew = expected_totals()
     assert (ns, ew) == (450, 50 + 420 + 110)
-    assert totals(page) == (ns, ew)
+    expect_totals(page, ns, ew)
     expect(page.locator("#entry-panel")).to_contain_text("E-W win: Bob & Dan")
 
     # Deal 3 was written down wrong: E-W took 9, one short of their heart game. That changes the winner.
@@ -160,12 +160,12 @@ def test_a_whole_game_by_tapping(phone):
     ns, ew = expected_totals()
     assert (ns, ew) == (450 + 50, 50 + 110)
     expect(page.get_by_test_id("total-NS")).to_have_text(str(ns))
-    assert totals(page) == (ns, ew)
+    expect_totals(page, ns, ew)
     expect(page.locator("#entry-panel")).to_contain_text("N-S win: Ann & Cat")
 
     # A reload shows the same sheet: the in-place updates matched what is stored.
     page.reload()
-    assert totals(page) == (ns, ew)
+    expect_totals(page, ns, ew)
     expect(page.locator("#round-2")).to_contain_text("20:20")
     # Tapping a score explains it in one line.
     phone.tap("#round-1 td.side-cell >> nth=0 >> button")

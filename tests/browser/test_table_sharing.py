@@ -94,10 +94,6 @@ def bid_round_1(phone, bids=(1, 0, 0)):
     expect(phone.page.locator("#entry-panel.phase-tricks")).to_be_visible()
 
 
-def totals(page):
-    return [int(t) for t in page.locator("#totals td").all_inner_texts()]
-
-
 def changes(session, kind: str, number: int) -> list[dict]:
     """The logged changes of one kind to one round: one per write the server applied."""
     session.refresh_from_db()
@@ -311,7 +307,8 @@ def test_a_cut_network_keeps_the_taps_and_saves_once_when_it_returns(phone, game
     expect(note).to_contain_text(NOT_SAVED)
     for seat, value in ((1, 0), (2, 0), (0, 1)):
         expect(page.locator(f"#bid-{seat}-{value}")).to_be_checked()
-    page.wait_for_timeout(3_500)  # a retry came and failed: still not saved, still kept
+    # A retry comes (every 3 s) and fails: still not saved, still kept.
+    page.wait_for_event("requestfailed", lambda r: r.method == "POST", timeout=10_000)
     expect(note).to_contain_text(NOT_SAVED)
     expect(page.locator("#bid-0-1")).to_be_checked()
     assert changes(session, "bids", 1) == []
@@ -410,7 +407,7 @@ def test_two_phones_of_the_keeper_racing_on_one_rounds_bids(phone, phones, game)
     a.page.touchscreen.tap(x, y)
     a.page.touchscreen.tap(x, y)
     expect(a.page.locator("#entry-panel h2")).to_contain_text("Round 2 ")
-    a.page.wait_for_timeout(500)  # the second tap's answer, if any, is in
+    a.settled()  # the second tap's answer, if any, is in
     expect(a.page.locator("#entry-panel h2")).to_contain_text("Round 2 ")
     expect(a.page.locator("#entry-panel .error")).to_have_count(0)
     expect_totals(a.page, [0, 0, 10])
@@ -425,7 +422,7 @@ def test_two_phones_of_the_keeper_racing_on_one_rounds_bids(phone, phones, game)
         "save => { save.click(); save.disabled = false; save.click(); }"
     )
     expect(a.page.locator("#entry-panel h2")).to_contain_text("Round 3 ")
-    a.page.wait_for_timeout(500)
+    a.settled()
     expect(a.page.locator("#entry-panel .error")).to_have_count(0)
     expect_totals(a.page, [10, 13, 20])
     assert len(changes(session, "saved", 2)) == 1
@@ -445,7 +442,7 @@ def test_taps_overtaken_by_another_phone_do_not_come_back_later(phone, phones, g
     b.tap(b.page.get_by_role("link", name="Change bids"))
     for seat, value in ((0, 1), (1, 0), (2, 0)):
         expect(b.page.locator(f"#bid-{seat}-{value}")).to_be_checked()
-    b.page.wait_for_timeout(500)  # a draft put back would have been sent by now
+    b.settled()  # a draft put back would have been sent, and answered
     expect(b.page.locator("#bid-1-0")).to_be_checked()
     assert [c["what"] for c in changes(session, "bids", 1)] == ["Ann 1, Ben 0, Cat 0"]
 
@@ -502,6 +499,7 @@ def test_without_the_wake_lock_api_a_muted_video_keeps_the_screen_on(phone, game
     phone.tap(page.get_by_role("button", name=f"Save round {last.number}"))
     expect(page.locator("#entry-panel h2")).to_have_text("Game over")
     page.wait_for_function("() => document.querySelector('video.awake').paused")
-    phone.tap("h1")  # a tap no longer starts it
-    page.wait_for_timeout(300)
+    # A tap no longer starts it (the tap's click is handled once the page has logged it).
+    with page.expect_console_message(lambda m: m.text.startswith("[click]")):
+        phone.tap("h1")
     assert page.evaluate(VIDEO)["paused"] is True
