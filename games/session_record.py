@@ -15,6 +15,7 @@ mapping between rows and round dicts.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -22,7 +23,7 @@ from django.db import transaction
 from django.template.defaultfilters import filesizeformat
 
 from . import services
-from .models import Entry, GameSession, Round, Seat
+from .models import Entry, GameSession, Player, Round, Seat
 from .players import PlayerError, normal_name, unsafe_text
 from .records import data_to_rows, export_record
 from .rules import GAMES, GameState, RuleError, get_rules
@@ -114,6 +115,93 @@ def check_size(size: int, *, at_least: bool = False) -> None:
     if size > limit:
         what = f"more than {filesizeformat(limit)}" if at_least else filesizeformat(size)
         raise RecordError(f"The file is {what}; a session record may be at most {filesizeformat(limit)}.")
+
+
+_JSON_SPACE = " \t\n\r"
+# Strict: a repeated key, NaN or an endless number refuse the record (as ``load_json`` does).
+_STRICT = json.JSONDecoder(
+    object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constants, parse_int=_bounded_int
+)
+# Only to find where a record that the strict decoder refused ends, so the next one can be read.
+_LENIENT = json.JSONDecoder(parse_int=len, parse_constant=len)
+
+
+def decode_text(raw: bytes | str) -> str:
+    """A record file's text: UTF-8, UTF-16 or UTF-32 (with or without a BOM), as ``json.loads`` reads bytes."""
+    if isinstance(raw, str):
+        return raw
+    try:
+        return raw.decode(json.detect_encoding(raw), "surrogatepass")
+    except UnicodeDecodeError:
+        raise RecordError("The file is not text in UTF-8: it cannot be a session record.") from None
+
+
+def is_backup(start: bytes | str) -> bool:
+    """Whether a record file (or its first bytes) holds a JSON array: a whole backup, not one record."""
+    if isinstance(start, bytes):
+        start = start[:256].decode(json.detect_encoding(start[:4]), "ignore")
+    return start.lstrip("\ufeff" + _JSON_SPACE)[:1] == "["
+
+
+def backup_records(text: str) -> Iterator[object]:
+    """Each record of a backup (a JSON array of records), decoded on its own, in order.
+
+    A record that cannot be decoded (a repeated key, a number too long, more than
+    SESSION_RECORD_MAX_BYTES of text) comes out as the RecordError saying so, and the
+    next one is read; a fault in the array itself (not JSON, not closed) raises
+    RecordError, and nothing after it can be read.
+    """
+    limit = settings.SESSION_RECORD_MAX_BYTES
+    end = len(text)
+    i = len(text) - len(text.lstrip("\ufeff" + _JSON_SPACE))
+    if text[i : i + 1] != "[":
+        raise RecordError("A backup must be a JSON array of session records.")
+    i += 1
+
+    def skip(at: int) -> int:
+        while at < end and text[at] in _JSON_SPACE:
+            at += 1
+        return at
+
+    def broken(at: int, what: str) -> RecordError:
+        line = text.count("\n", 0, at) + 1
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        return RecordError(f"The file is not valid JSON: {what} (line {line}, column {column}).")
+
+    i = skip(i)
+    if text[i : i + 1] == "]":
+        return
+    while True:
+        start = i
+        item: object
+        try:
+            item, i = _STRICT.raw_decode(text, start)
+        except RecordError as exc:
+            try:
+                _, i = _LENIENT.raw_decode(text, start)
+            except (json.JSONDecodeError, RecursionError, ValueError):
+                raise exc from None
+            item = exc
+        except json.JSONDecodeError as exc:
+            raise broken(exc.pos, exc.msg) from None
+        except RecursionError:
+            raise RecordError("The file is not a valid record: it is nested too deeply.") from None
+        except ValueError as exc:
+            raise RecordError(f"The file is not valid JSON: {exc}.") from None
+        if i - start > limit // 4 and len(text[start:i].encode("utf-8", "surrogatepass")) > limit:
+            item = RecordError(
+                f"The record is more than {filesizeformat(limit)}; a session record may be at most "
+                f"{filesizeformat(limit)}."
+            )
+        yield item
+        i = skip(i)
+        if text[i : i + 1] == "]":
+            if skip(i + 1) != end:
+                raise broken(skip(i + 1), "Extra data after the array")
+            return
+        if text[i : i + 1] != ",":
+            raise broken(i, "Expecting ',' delimiter or ']'")
+        i = skip(i + 1)
 
 
 def load_json(raw: bytes | str) -> object:
@@ -298,31 +386,97 @@ def import_record(*, owner, record: object) -> GameSession:
     or three), then one bulk insert each for seats, rounds and entries.
     """
     parsed = parse_record(record)
-    state = parsed.state
-    seats = len(parsed.players)
     # Checked before the transaction: with SQLite's IMMEDIATE mode it holds the write lock.
+    return _store(owner, [parsed], {})[0]
+
+
+# Records of a backup stored per transaction: one bulk insert each for their sessions,
+# seats, rounds and entries (SQLite commits once per batch, not once per record).
+BATCH = 200
+
+
+def import_records(
+    *, owner, records: Iterable[object], batch: int = BATCH
+) -> Iterator[GameSession | RecordError]:
+    """Import every record of a backup, each checked on its own: per record, in order, its new session or
+    the RecordError that refused it (a record given as a RecordError, as ``backup_records`` gives one
+    it could not decode, is passed on).
+
+    A refused record stores nothing and does not stop the others. The records that pass are stored
+    ``batch`` at a time, each batch in one transaction with a fixed number of bulk inserts. A
+    RecordError raised by ``records`` itself (a broken backup) is raised once the records before it
+    are stored.
+    """
+    players: dict[str, Player] = {}  # the owner's players by name, as the batches meet them
+    pending: list[ParsedRecord | RecordError] = []
+
+    def flush() -> Iterator[GameSession | RecordError]:
+        stored = iter(_store(owner, [p for p in pending if isinstance(p, ParsedRecord)], players))
+        for item in pending:
+            yield item if isinstance(item, RecordError) else next(stored)
+        pending.clear()
+
+    parsed = 0
+    given = iter(records)
+    while True:
+        try:
+            record = next(given)
+        except StopIteration:
+            break
+        except RecordError:  # the backup itself is broken: what came before it is stored, then it is said
+            yield from flush()
+            raise
+        if isinstance(record, RecordError):
+            pending.append(record)
+        else:
+            try:
+                pending.append(parse_record(record))
+                parsed += 1
+            except RecordError as exc:
+                pending.append(exc)
+        if parsed >= batch:
+            yield from flush()
+            parsed = 0
+    yield from flush()
+
+
+def _store(owner, parsed: list[ParsedRecord], players: dict[str, Player]) -> list[GameSession]:
+    """Store checked records as new sessions of ``owner``'s, in one transaction with a fixed number of
+    queries however many records, rounds and players: one bulk insert each for sessions, seats,
+    rounds and entries, and the players not in ``players`` yet (read, and created where new)."""
+    if not parsed:
+        return []
     with transaction.atomic():
-        session = GameSession(
-            owner=owner, game=parsed.game, options=parsed.options, first_dealer=parsed.first_dealer
-        )
-        services._finish_session(session, state, finished_early=parsed.finished_early)
-        session.save()
-        players = services._player_objects(owner, parsed.players)
-        Seat.objects.bulk_create([Seat(session=session, player=p, position=i) for i, p in enumerate(players)])
+        sessions = []
+        for record in parsed:
+            session = GameSession(
+                owner=owner, game=record.game, options=record.options, first_dealer=record.first_dealer
+            )
+            services._finish_session(session, record.state, finished_early=record.finished_early)
+            sessions.append(session)
+        GameSession.objects.bulk_create(sessions)
+        missing = list(dict.fromkeys(n for record in parsed for n in record.players if n not in players))
+        if missing:
+            players.update(zip(missing, services._player_objects(owner, missing), strict=True))
+        seats: list[Seat] = []
         rounds: list[Round] = []
         entries: list[Entry] = []
-        for number, data in enumerate(parsed.rounds, start=1):
-            round_fields, entry_fields = data_to_rows(parsed.game, data, seats)
-            rnd = Round(session=session, number=number, **round_fields)
-            round_entries = [
-                Entry(round=rnd, position=i, player=players[i], **entry_fields[i]) for i in range(seats)
-            ]
-            services._set_derived(rnd, round_entries, state)
-            rounds.append(rnd)
-            entries.extend(round_entries)
+        for session, record in zip(sessions, parsed, strict=True):
+            people = [players[n] for n in record.players]
+            seats.extend(Seat(session=session, player=p, position=i) for i, p in enumerate(people))
+            for number, data in enumerate(record.rounds, start=1):
+                round_fields, entry_fields = data_to_rows(record.game, data, len(people))
+                rnd = Round(session=session, number=number, **round_fields)
+                round_entries = [
+                    Entry(round=rnd, position=i, player=p, **entry_fields[i]) for i, p in enumerate(people)
+                ]
+                services._set_derived(rnd, round_entries, record.state)
+                rounds.append(rnd)
+                entries.extend(round_entries)
+        Seat.objects.bulk_create(seats)
         Round.objects.bulk_create(rounds)
         Entry.objects.bulk_create(entries)
-    return session
+    return sessions
 
 
 def export_session(session: GameSession) -> dict:
