@@ -1,14 +1,16 @@
 """The session-record upload form: a file, its size, and whether it is JSON at all.
 
 Whether the record is valid is the import's business (``session_record``); the
-view shows its refusal beside the same field.
+view shows its refusal beside the same field. A file may also hold a whole backup
+(a JSON array of records): the form then gives the list, each record decoded on its
+own (a RecordError for one that cannot be), and the view imports each on its own.
 """
 
 from __future__ import annotations
 
 from django import forms
 
-from .session_record import RecordError, check_size, load_json
+from .session_record import RecordError, backup_records, check_size, decode_text, is_backup, load_json
 
 
 class SessionRecordUploadForm(forms.Form):
@@ -22,6 +24,9 @@ class SessionRecordUploadForm(forms.Form):
         upload = self.cleaned_data["record"]
         try:
             check_size(upload.size)
-            return load_json(upload.read())
+            raw = upload.read()
+            if is_backup(raw):
+                return list(backup_records(decode_text(raw)))
+            return load_json(raw)
         except RecordError as exc:
             raise forms.ValidationError(exc.message) from None

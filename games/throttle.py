@@ -46,17 +46,17 @@ def valid_ip(text: str) -> bool:
     return True
 
 
-def spend(kind: str, who: str, limit: int) -> bool:
-    """Count one more ``kind`` for ``who`` this hour; False (nothing counted) once ``limit`` is reached."""
+def spend(kind: str, who: str, limit: int, amount: int = 1) -> bool:
+    """Count ``amount`` more ``kind`` for ``who`` this hour; False (nothing counted) if that passes ``limit``."""
     from django.core.cache import cache
 
     key = f"throttle:{kind}:{who}:{int(time.time()) // HOUR}"
     cache.add(key, 0, timeout=HOUR + 60)
     try:
         used = cache.get(key, 0)
-        if used >= limit:
+        if used + amount > limit:
             return False
-        cache.set(key, used + 1, timeout=HOUR + 60)
+        cache.set(key, used + amount, timeout=HOUR + 60)
     except ValueError:  # the key expired between add and get
         pass
     return True

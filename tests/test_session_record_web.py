@@ -174,3 +174,48 @@ def test_csrf_is_enforced(owner):
 
 def test_upload_refuses_other_methods(client):
     assert client.put(UPLOAD).status_code == 405
+
+
+# -- a whole backup (a JSON array of records) ---------------------------------------------------
+
+
+def test_upload_a_backup_imports_each_record_on_its_own(client, owner):
+    bad = record(rounds=BUGGER_EXAMPLE)
+    bad["rounds"][1]["bids"][1] = 3
+    good = record("memory-bridge", ["Ann", "Ben"], [{"first_half": [13, 0], "contract": None}])
+    backup = [record(rounds=BUGGER_EXAMPLE), bad, good]
+    response = client.post(UPLOAD, {"record": json_file(backup)})
+    assert response.status_code == 400  # one record was refused
+    first, second = GameSession.objects.order_by("pk")
+    assert (first.owner, second.owner) == (owner, owner)
+    assert export_session(second)["players"] == ["Ann", "Ben"]
+    html = response.content.decode()
+    items = re.findall(r"<li>(.*?)</li>", html.split('id="import-outcomes"')[1].split("</ol>")[0], re.S)
+    assert items == [
+        f'<a href="{reverse("games:sheet", args=[first.pk])}">Bugger Bridge: Bob, Helen, Corky, Kim, Randi</a>',
+        '<span class="error">Not imported: Round 2: Helen bid 3, but a bid must be 0 to 2 with 2 cards dealt.</span>',
+        f'<a href="{reverse("games:sheet", args=[second.pk])}">Memory Bridge: Ann, Ben</a>',
+    ]
+    assert "1 of 3 records not imported" in html
+    # All imported: 200, and the form is there for the next file.
+    again = client.post(UPLOAD, {"record": json_file([good, good])})
+    assert again.status_code == 200
+    assert "All 2 records imported" in again.content.decode() and 'type="file"' in again.content.decode()
+    assert GameSession.objects.count() == 4
+
+
+def test_a_backup_counts_each_record_against_the_hourly_imports(client, settings):
+    settings.IMPORTS_PER_HOUR = 3
+    good = record("memory-bridge", ["Ann", "Ben"], [])
+    message = refused(client, json_file([good] * 4))
+    assert message.startswith(
+        "The file holds 4 records, more than this server lets you import in an hour (3)."
+    )
+    assert client.post(UPLOAD, {"record": json_file([good] * 2)}).status_code == 200
+    assert client.post(UPLOAD, {"record": json_file(good)}).status_code == 429
+    assert GameSession.objects.count() == 2
+
+
+def test_a_broken_backup_imports_nothing(client):
+    good = json.dumps(record("memory-bridge", ["Ann", "Ben"], []))
+    assert refused(client, json_file(f"[{good}, {good}".encode())).startswith("The file is not valid JSON")

@@ -11,7 +11,7 @@ from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET, require_http_methods
 
 from ..record_forms import SessionRecordUploadForm
-from ..session_record import RecordError, dump_record, export_session, import_record
+from ..session_record import RecordError, dump_record, export_session, import_record, import_records
 from ..throttle import spend, too_many
 from .common import HtmxHttpRequest, owned_session
 
@@ -40,6 +40,8 @@ def upload(request: HtmxHttpRequest):
                 "server allows. Try again in a while.",
             )
         form = SessionRecordUploadForm(request.POST, request.FILES)
+        if form.is_valid() and isinstance(form.cleaned_data["record"], list):
+            return import_backup(request, form)
         if form.is_valid():
             try:
                 session = import_record(owner=request.user, record=form.cleaned_data["record"])
@@ -49,3 +51,35 @@ def upload(request: HtmxHttpRequest):
                 return redirect("games:sheet", pk=session.pk)
         return render(request, "games/import.html", {"form": form}, status=400)
     return render(request, "games/import.html", {"form": SessionRecordUploadForm()})
+
+
+def import_backup(request: HtmxHttpRequest, form: SessionRecordUploadForm):
+    """A file of several records (a backup): each imported on its own, and what became of each listed.
+
+    Every record counts as an upload against IMPORTS_PER_HOUR (the upload itself counted one):
+    a backup larger than what is left of the hour is refused whole, nothing imported.
+    """
+    records = form.cleaned_data["record"]
+    if len(records) > 1 and not spend(
+        "import", str(request.user.pk), settings.IMPORTS_PER_HOUR, len(records) - 1
+    ):
+        form.add_error(
+            "record",
+            f"The file holds {len(records)} records, more than this server lets you import in an hour "
+            f"({settings.IMPORTS_PER_HOUR}). Import fewer at a time, or have the server's owner run "
+            "manage.py import_session with it.",
+        )
+        return render(request, "games/import.html", {"form": form}, status=400)
+    outcomes = [
+        {"session": None, "problem": outcome.message}
+        if isinstance(outcome, RecordError)
+        else {"session": outcome, "players": ", ".join(record["players"])}
+        for record, outcome in zip(records, import_records(owner=request.user, records=records), strict=True)
+    ]
+    refused = sum(1 for outcome in outcomes if outcome["session"] is None)
+    return render(
+        request,
+        "games/import.html",
+        {"form": SessionRecordUploadForm(), "outcomes": outcomes, "refused": refused},
+        status=400 if refused else 200,
+    )
