@@ -16,6 +16,7 @@ table gives (refused, saved, stale...) come from ``table.Table``.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from .. import services
@@ -48,6 +49,11 @@ class Panel:
     facts: list[str] = field(default_factory=list)  # lines about the seating (who waits, who sits down)
     trump_css: str = ""
     wide: bool = False  # wide chips: many bids or tricks to tap
+    bid_words: dict = field(default_factory=dict)  # what app.js needs to count the bids in the page
+
+    @property
+    def bid_words_json(self) -> str:
+        return json.dumps(self.bid_words, separators=(",", ":"), ensure_ascii=False)
 
 
 @dataclass
@@ -103,6 +109,28 @@ def name_list(names: list[str]) -> str:
 
 def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def counted(forms: list[str], n: int) -> str:
+    """``forms`` ["{n} bid", "{n} bids"] said of ``n`` (app.js picks the same way)."""
+    return forms[0 if n == 1 else 1].replace("{n}", str(n))
+
+
+def bid_count_lines(words: dict, total: int, missing: int) -> tuple[str, str]:
+    """The bids' live line and what is still to enter, from ``BiddingTable.bid_words``; app.js says
+    the same after each tap, from the same words (so a tap needs no request)."""
+    cards = words["cards"]
+    if missing:
+        live = words["partial"].format(
+            total=total, tricks=words["tricks"], missing=counted(words["player"], missing)
+        )
+        return live, words["todo_partial"].format(missing=counted(words["bid"], missing))
+    if total == cards:
+        verdict = words["even"]
+    else:
+        verdict = words["over" if total > cards else "under"].replace("{n}", str(abs(total - cards)))
+    live = words["complete"].format(total=total, tricks=words["tricks"], verdict=verdict)
+    return live, words["todo_complete"]
 
 
 class BiddingTable(Table):
@@ -226,19 +254,36 @@ class BiddingTable(Table):
         for row in rows:
             for chip in row.chips if row.seat == info.dealer and struck is not None else ():
                 if chip.value == struck:
-                    chip.struck, chip.title = True, f"Hook rule: the dealer may not bid {struck}"
+                    chip.struck = True
+                    chip.title = self.bid_words(loaded, info)["struck"].replace("{n}", str(struck))
+        words = self.bid_words(loaded, info)
         entered = [bids[s] for s in info.active if bids[s] is not None]
-        missing = len(info.active) - len(entered)
-        live = f"Bids total {sum(entered)} for {plural(info.cards, 'trick')}"
-        if missing:
-            live += f", {plural(missing, 'player')} still to bid"
-            todo = f"Still to enter: {plural(missing, 'bid')}, then the tricks."
-        else:
-            live += f": {bid_total_line(sum(entered), info.cards)}"
-            todo = "Still to enter: the tricks."
+        live, todo = bid_count_lines(words, sum(entered), len(info.active) - len(entered))
         panel = Panel(phase="bids", info=info, rows=rows, live=live, error=error, trump=trump, note=note)
         panel.todo = todo
+        panel.bid_words = words
         return self.describe(loaded, panel, trump)
+
+    def bid_words(self, loaded, info: RoundInfo) -> dict:
+        """What the page needs to keep the count of the bids itself (app.js), tap by tap, until the
+        last one is in: the round's cards, the dealer and the hook rule's total (None: no hook), and
+        the lines it says, as the server says them (``bid_count_lines``)."""
+        return {
+            "cards": info.cards,
+            "dealer": info.dealer,
+            "hook": None,
+            "struck": "Hook rule: the dealer may not bid {n}",
+            "partial": "Bids total {total} for {tricks}, {missing} still to bid",
+            "complete": "Bids total {total} for {tricks}: {verdict}",
+            "tricks": plural(info.cards, "trick"),
+            "player": ["{n} player", "{n} players"],
+            "even": "even",
+            "over": "over-bid by {n}",
+            "under": "under-bid by {n}",
+            "todo_partial": "Still to enter: {missing}, then the tricks.",
+            "todo_complete": "Still to enter: the tricks.",
+            "bid": ["{n} bid", "{n} bids"],
+        }
 
     def tricks_panel(self, loaded, info, bids, tricks, errors=None, error="", phase="tricks") -> Panel:
         names = loaded.names

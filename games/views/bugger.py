@@ -51,6 +51,13 @@ class BuggerTable(BiddingTable):
             return None
         return self.rules.forbidden_dealer_bid(info, sum(others))
 
+    def bid_words(self, loaded, info):
+        """With the hook rule, the page strikes the dealer's bid that would make the bids total ``hook``."""
+        words = super().bid_words(loaded, info)
+        if loaded.state.options.get("hook"):
+            words["hook"] = info.dealt
+        return words
+
     def range_errors(self, loaded, info, bids):
         """Bids out of range, or the dealer's hooked bid, said before all are in."""
         try:

@@ -2,6 +2,7 @@
 // Everything works without it (plain forms, a reload shows what changed).
 //   - live: every open sheet checks for changes every 2 s while visible and the game goes on;
 //   - drafts: taps not saved yet are kept per game and form, put back after a reload or a swap;
+//   - bids: counted in the page tap by tap (no request), sent once when the last one is in;
 //   - offline: a write that cannot reach the server says so, keeps the taps and is sent again;
 //   - the screen stays awake on a sheet (Wake Lock API, or a muted looping video over plain HTTP).
 (function () {
@@ -84,20 +85,95 @@
     return changed;
   }
 
+  // -- bids counted in the page ---------------------------------------------------------------
+  // A bids form (data-bid-words, from the server) says after each tap what the server would say:
+  // the bids' total against the tricks and who is still to bid, and strikes the dealer's bid that
+  // the hook rule forbids. Nothing is sent until the last bid is in; then one POST stores them all
+  // (and the server checks them: it stays the authority). Without this script the form has a Save.
+
+  function bidWords(form) {
+    try { return JSON.parse(form.getAttribute("data-bid-words") || "null"); } catch (e) { return null; }
+  }
+  function counted(forms, n) { return forms[n === 1 ? 0 : 1].replace("{n}", n); }
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (all, key) { return key in values ? values[key] : all; });
+  }
+
+  // The hook rule: once everyone but the dealer has bid, the dealer may not make the total ``hook``.
+  function strikeHooked(form, words, rows) {
+    var others = 0, waiting = false, dealer = null;
+    rows.forEach(function (row) {
+      var on = row.querySelector("input:checked");
+      if (Number(row.getAttribute("data-seat")) === words.dealer) { dealer = row; return; }
+      if (on) others += Number(on.value); else waiting = true;
+    });
+    if (!dealer) return;
+    var forbidden = waiting ? null : words.hook - others;
+    if (forbidden !== null && (forbidden < 0 || forbidden > words.hook)) forbidden = null;
+    Array.prototype.forEach.call(dealer.querySelectorAll("input[type=radio]"), function (input) {
+      var label = form.querySelector("label[for='" + input.id + "']");
+      var struck = forbidden !== null && Number(input.value) === forbidden;
+      if (struck) input.checked = false; // tapped before the others were in: the dealer bids again
+      input.disabled = struck;
+      if (!label) return;
+      label.classList.toggle("struck", struck);
+      if (struck) label.title = words.struck.replace("{n}", forbidden); else label.removeAttribute("title");
+    });
+  }
+
+  // Returns whether every player has bid.
+  function countBids(form) {
+    var words = bidWords(form);
+    if (!words) return false;
+    var rows = Array.prototype.slice.call(form.querySelectorAll(".seat-row[data-seat]"));
+    if (words.hook !== null) strikeHooked(form, words, rows);
+    var total = 0, missing = 0;
+    rows.forEach(function (row) {
+      var on = row.querySelector("input:checked");
+      if (on) total += Number(on.value); else missing += 1;
+    });
+    var live, todo;
+    if (missing) {
+      live = fill(words.partial, { total: total, tricks: words.tricks, missing: counted(words.player, missing) });
+      todo = fill(words.todo_partial, { missing: counted(words.bid, missing) });
+    } else {
+      var off = total - words.cards;
+      var verdict = off === 0 ? words.even : (off > 0 ? words.over : words.under).replace("{n}", Math.abs(off));
+      live = fill(words.complete, { total: total, tricks: words.tricks, verdict: verdict });
+      todo = words.todo_complete;
+    }
+    var line = form.querySelector("[data-testid=bid-live]");
+    if (line) line.textContent = live;
+    var still = document.querySelector("#entry-panel [data-testid=todo]");
+    if (still) still.textContent = todo;
+    return !missing;
+  }
+
+  // A form's taps changed without a request of their own (restored, or to be sent again): a bids
+  // form counts them in the page and is sent once complete; any other asks the server for its lines.
+  function refresh(form) {
+    if (!form.hasAttribute("data-bid-words")) { htmx.trigger(form, "change"); return; }
+    if (countBids(form)) htmx.trigger(form, "bids-complete");
+  }
+
   // ``answered``: the draft key of the form whose own request drew ``root``. The server's answer
   // shows what it made of those taps (kept, or cleared by a refusal), so that is the draft now;
   // putting the refused taps back would send them again, and be refused again, without end.
   function restoreAll(root, answered) {
     draftForms(root).forEach(function (form) {
       if (draftKey(form) === answered) { saveDraft(form); return; }
-      // Let the server work out the lines (totals, who is still to bid) for the restored taps.
-      if (restoreDraft(form)) htmx.trigger(form, "change");
+      // Work out the lines (totals, who is still to bid) for the restored taps.
+      if (restoreDraft(form)) refresh(form);
     });
   }
 
   document.addEventListener("change", function (evt) {
     var form = evt.target.form || (evt.target.closest && evt.target.closest("form"));
-    if (form && draftForms().indexOf(form) !== -1) saveDraft(form);
+    if (!form || draftForms().indexOf(form) === -1) return;
+    // Counted before the draft is kept: a bid the hook rule struck is no bid.
+    var complete = form.hasAttribute("data-bid-words") && countBids(form);
+    saveDraft(form);
+    if (complete) htmx.trigger(form, "bids-complete");
   });
   // The server says a write was stored: that form's draft is done with.
   document.addEventListener("scorekeeper:saved", function (evt) {
@@ -142,7 +218,7 @@
       var button = form.querySelector("button[name=save]");
       if (button && form.requestSubmit) { form.requestSubmit(button); return; }
     }
-    htmx.trigger(form, "change");
+    refresh(form);
   }
 
   function scheduleResend() {
