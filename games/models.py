@@ -33,12 +33,12 @@ class Player(models.Model):
         return self.name
 
 
-class GameSessionQuerySet(models.QuerySet):
-    def live(self):
+class GameSessionQuerySet(models.QuerySet["GameSession"]):
+    def live(self) -> GameSessionQuerySet:
         """Games not in the Trash: every list, figure and page of a game asks for these."""
         return self.filter(deleted_at__isnull=True)
 
-    def trashed(self):
+    def trashed(self) -> GameSessionQuerySet:
         return self.filter(deleted_at__isnull=False)
 
 

@@ -9,6 +9,7 @@ dealers, who is out) are stored beside the facts.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -17,6 +18,9 @@ from django.utils import timezone
 from .models import Entry, GameSession, Player, Round, Seat
 from .records import data_to_rows, round_to_data
 from .rules import GameState, RuleError, get_rules
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 class StaleVersion(Exception):
@@ -37,13 +41,19 @@ class LoadedGame:
     def names(self) -> list[str]:
         return [seat.player.name for seat in self.seats]
 
-    def round_data(self) -> list[dict]:
-        game = self.session.game
-        return [round_to_data(game, r, self.entries[r.number]) for r in self.rounds]
+    def round_data(self) -> list[dict[str, Any]]:
+        return stored_rounds(self.session, self.rounds, self.entries)
+
+
+def stored_rounds(
+    session: GameSession, rounds: list[Round], entries: dict[int, list[Entry]]
+) -> list[dict[str, Any]]:
+    """The stored rounds as the rules read them."""
+    return [round_to_data(session.game, r, entries[r.number]) for r in rounds]
 
 
 def replay(
-    session: GameSession, seats: list[Seat], rounds_data: list[dict], *, finished_early: bool
+    session: GameSession, seats: list[Seat], rounds_data: list[dict[str, Any]], *, finished_early: bool
 ) -> GameState:
     return get_rules(session.game).replay(
         players=len(seats),
@@ -72,12 +82,13 @@ def load_game(session: GameSession) -> LoadedGame:
             entries[e.round.number] = []
         e.round = rounds[-1]
         entries[e.round.number].append(e)
-    loaded = LoadedGame(session=session, seats=seats, rounds=rounds, entries=entries, state=None)
-    loaded.state = replay(session, seats, loaded.round_data(), finished_early=session.finished_early)
-    return loaded
+    state = replay(
+        session, seats, stored_rounds(session, rounds, entries), finished_early=session.finished_early
+    )
+    return LoadedGame(session=session, seats=seats, rounds=rounds, entries=entries, state=state)
 
 
-def _player_objects(owner, names: list[str]) -> list[Player]:
+def _player_objects(owner: User, names: list[str]) -> list[Player]:
     """The owner's players with these names, created where new (two or three queries)."""
     existing = {p.name: p for p in Player.objects.filter(owner=owner, name__in=names)}
     missing = [Player(owner=owner, name=n) for n in names if n not in existing]
@@ -89,7 +100,7 @@ def _player_objects(owner, names: list[str]) -> list[Player]:
 
 def clean_names(names: list[str]) -> list[str]:
     """Player names trimmed, refused when empty, too long or repeated."""
-    cleaned = []
+    cleaned: list[str] = []
     for i, raw in enumerate(names):
         name = " ".join(str(raw).split())
         if not name:
@@ -104,7 +115,7 @@ def clean_names(names: list[str]) -> list[str]:
     return cleaned
 
 
-def started_by(*, owner, start_key: str) -> GameSession | None:
+def started_by(*, owner: User, start_key: str) -> GameSession | None:
     """The owner's game (not in the Trash) that the new-game form with this one-time key started, if any."""
     if not start_key:
         return None
@@ -112,7 +123,13 @@ def started_by(*, owner, start_key: str) -> GameSession | None:
 
 
 def start_session(
-    *, owner, game: str, player_names: list[str], options: dict, first_dealer: int, start_key: str = ""
+    *,
+    owner: User,
+    game: str,
+    player_names: list[str],
+    options: dict[str, Any],
+    first_dealer: int,
+    start_key: str = "",
 ) -> GameSession:
     """A new game with its seating; the rules check players, options and first dealer.
 
@@ -138,7 +155,13 @@ def start_session(
 
 @transaction.atomic
 def _start_session(
-    *, owner, game: str, player_names: list[str], options: dict, first_dealer: int, start_key: str
+    *,
+    owner: User,
+    game: str,
+    player_names: list[str],
+    options: dict[str, Any],
+    first_dealer: int,
+    start_key: str,
 ) -> GameSession:
     started = started_by(owner=owner, start_key=start_key)
     if started is not None:
@@ -182,7 +205,7 @@ def _finish_session(session: GameSession, state: GameState, *, finished_early: b
     session.winners = list(state.winners)
 
 
-def _claim(session: GameSession, expected_version: int | None, change: dict) -> None:
+def _claim(session: GameSession, expected_version: int | None, change: dict[str, Any]) -> None:
     """Take the game's next version and store its status: the first write of every change.
 
     One conditional UPDATE: it applies only if the game is still at ``expected_version``
@@ -214,7 +237,7 @@ def _claim(session: GameSession, expected_version: int | None, change: dict) -> 
     session.last_played = now
 
 
-def changes_since(session: GameSession, version: int) -> list[dict] | None:
+def changes_since(session: GameSession, version: int) -> list[dict[str, Any]] | None:
     """The logged changes after ``version``, oldest first; None when the log no longer reaches back."""
     later = [c for c in session.changes if c["v"] > version]
     if version < session.version and (not later or later[0]["v"] != version + 1):
@@ -222,14 +245,14 @@ def changes_since(session: GameSession, version: int) -> list[dict] | None:
     return later
 
 
-def applied_change(session: GameSession, key: str) -> dict | None:
+def applied_change(session: GameSession, key: str) -> dict[str, Any] | None:
     """The logged change a submit with this key made, if it was applied already."""
     if not key:
         return None
     return next((c for c in session.changes if c.get("key") == key), None)
 
 
-def _round_change(loaded: LoadedGame, number: int, state: GameState, data: dict) -> dict:
+def _round_change(loaded: LoadedGame, number: int, state: GameState, data: dict[str, Any]) -> dict[str, Any]:
     """What saving round ``number`` does, for the change log: its kind and the values a person sees."""
     names = loaded.names
     result = state.rounds[number - 1]
@@ -272,7 +295,7 @@ def save_round(
     *,
     session: GameSession,
     number: int,
-    data: dict,
+    data: dict[str, Any],
     loaded: LoadedGame | None = None,
     expected_version: int | None = None,
 ) -> LoadedGame:
