@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Entry, GameSession, Round
+from games.trash import trash_session
 
 from .conftest import TableClient, everyone_makes
 from .helpers import url
@@ -454,3 +455,11 @@ def test_start_page_resumes_games_in_progress_and_shows_finished_ones_read_only(
     assert url("sheet", playing) in body and "Resume" in body
     assert reverse("games:summary", args=[done.pk]) in body and "<b>★ Eve</b>" in body
     assert reverse("games:history") in body
+
+
+def test_same_players_again_ignores_a_game_in_the_trash(table, make_game):
+    session = make_game()
+    trash_session(session=session)
+    body = table.get(reverse("games:new", args=["bugger-bridge"]) + f"?from={session.pk}").content.decode()
+    seats = body[body.index('<ol class="seats">') :]
+    assert not any(f'value="{name}"' in seats for name in FIVE)

@@ -293,11 +293,14 @@ def known_players(request) -> list[str]:
 
 
 def previous_game(request, game: str | None = None) -> GameSession | None:
-    """The user's own game named by ``?from=`` (of this game, when given), for "same players again"."""
+    """The user's own game named by ``?from=`` (of this game, when given), for "same players again".
+
+    A game in the trash is not offered: its link answers as if there were no such game.
+    """
     source = request.GET.get("from", "")
     if parse_int(source, 1, ROW_ID_MAX) is None:  # int() below then reads ASCII digits only
         return None
-    games = GameSession.objects.filter(pk=int(source), owner=request.user)
+    games = GameSession.objects.live().filter(pk=int(source), owner=request.user)
     if game is not None:
         games = games.filter(game=game)
     return games.first()
