@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from .rules import GAME_CHOICES, get_rules
+from .registry import game_choices, get_rules
 
 
 class Player(models.Model):
@@ -52,7 +52,7 @@ class GameSession(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_sessions"
     )
-    game = models.CharField(max_length=30, choices=GAME_CHOICES)
+    game = models.CharField(max_length=30, choices=game_choices)
     options = models.JSONField(default=dict, blank=True)
     first_dealer = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_PROGRESS)

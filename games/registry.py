@@ -14,11 +14,11 @@ Callers ask the game, never compare slugs: ``GAMES[session.game]`` gives a
 
 and its progress and result lines. Like the rules and the paper layouts this
 module is plain Python: no Django. The stored slug is the rules' ``slug`` and
-is never renamed; ``games.rules.GAMES`` (the rules alone, by slug) gives the
-model's choices and holds the same games in the same order.
+is never renamed. ``GAMES`` is the one list of games: the model's choices
+(``game_choices``) and ``get_rules`` read it when asked, so a game registered
+here (even late, as a test's toy game is) is known everywhere.
 
-A new game: its rules module (and its line in games/rules/__init__.py), its
-paper layout, its table module, and one entry below.
+A new game: its rules module, its paper layout, its table module, and one entry below.
 """
 
 from __future__ import annotations
@@ -38,7 +38,6 @@ from .paper import (
 )
 from .places import Place, leader_line, standings
 from .rows import RoundRows
-from .rules import GAMES as RULES
 from .rules import GameRules, GameState
 from .rules.bugger_bridge import BuggerBridge
 from .rules.call_bridge import CallBridge
@@ -141,32 +140,25 @@ class Game:
 GAMES: dict[str, Game] = {
     game.slug: game
     for game in (
+        Game.of(BuggerBridge(), paper=BuggerBridgePaper, rows=rows.BIDS, table="games.views.bugger"),
+        Game.of(CallBridge(), paper=CallBridgePaper, rows=rows.BIDS, table="games.views.call_bridge"),
+        Game.of(MormonBridge(), paper=MormonBridgePaper, rows=rows.BIDS, table="games.views.mormon_bridge"),
         Game.of(
-            RULES[BuggerBridge.slug], paper=BuggerBridgePaper, rows=rows.BIDS, table="games.views.bugger"
+            Minibridge(), paper=MinibridgePaper, rows=rows.HIGH_CARD_POINTS, table="games.views.minibridge"
         ),
-        Game.of(
-            RULES[CallBridge.slug], paper=CallBridgePaper, rows=rows.BIDS, table="games.views.call_bridge"
-        ),
-        Game.of(
-            RULES[MormonBridge.slug],
-            paper=MormonBridgePaper,
-            rows=rows.BIDS,
-            table="games.views.mormon_bridge",
-        ),
-        Game.of(
-            RULES[Minibridge.slug],
-            paper=MinibridgePaper,
-            rows=rows.HIGH_CARD_POINTS,
-            table="games.views.minibridge",
-        ),
-        Game.of(
-            RULES[MemoryBridge.slug],
-            paper=MemoryBridgePaper,
-            rows=rows.HALVES,
-            table="games.views.memory_bridge",
-        ),
+        Game.of(MemoryBridge(), paper=MemoryBridgePaper, rows=rows.HALVES, table="games.views.memory_bridge"),
     )
 }
+
+
+def get_rules(slug: str) -> GameRules:
+    """The rules of a game by slug; KeyError for an unknown one."""
+    return GAMES[slug].rules
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """(slug, name) of every game, in the registry's order: the model's and the forms' choices."""
+    return [(slug, game.name) for slug, game in GAMES.items()]
 
 
 def playable() -> set[str]:

@@ -17,7 +17,8 @@ from django.utils import timezone
 
 from .models import Entry, GameSession, Player, Round, Seat
 from .records import data_to_rows, round_to_data
-from .rules import GameState, RuleError, get_rules
+from .registry import get_rules
+from .rules import GameState, RuleError
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

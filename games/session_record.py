@@ -26,7 +26,8 @@ from . import services
 from .models import Entry, GameSession, Player, Round, Seat
 from .players import PlayerError, normal_name, unsafe_text
 from .records import data_to_rows, export_record
-from .rules import GAMES, GameState, RuleError, get_rules
+from .registry import GAMES, get_rules
+from .rules import GameState, RuleError
 
 FORMAT = "scorekeeper-session"
 VERSION = 1

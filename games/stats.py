@@ -25,14 +25,15 @@ from datetime import datetime
 from django.db.models import Count, F, Q, Sum
 
 from .models import Entry, GameSession, Player, Seat
-from .rules import GAMES, GameRules
+from .registry import GAMES
+from .rules import GameRules
 
 CHART_GAMES = 60  # the most recent finished games a results chart shows, per game
 
 
 def has_bids(game: str) -> bool:
     """Whether a game has bids of a player's own (an unknown stored game has none)."""
-    return game in GAMES and GAMES[game].lowest_bid is not None
+    return game in GAMES and GAMES[game].rules.lowest_bid is not None
 
 
 def bidding_games() -> list[str]:
@@ -41,7 +42,7 @@ def bidding_games() -> list[str]:
 
 def games_without_bids() -> list[str]:
     """Names of the games with no bids of a player's own (Minibridge, Memory Bridge)."""
-    return [rules.name for slug, rules in GAMES.items() if not has_bids(slug)]
+    return [game.name for slug, game in GAMES.items() if not has_bids(slug)]
 
 
 def made_in(rules: GameRules) -> Q:
@@ -65,10 +66,10 @@ def made_bid() -> Q:
     """
     by_rule: dict[tuple, list[str]] = {}
     for slug in bidding_games():
-        by_rule.setdefault(GAMES[slug].made_bids, []).append(slug)
+        by_rule.setdefault(GAMES[slug].rules.made_bids, []).append(slug)
     made = Q(pk__in=[])
     for slugs in by_rule.values():
-        made |= Q(round__session__game__in=slugs) & made_in(GAMES[slugs[0]])
+        made |= Q(round__session__game__in=slugs) & made_in(GAMES[slugs[0]].rules)
     return made
 
 
@@ -141,7 +142,7 @@ class GameStats(Ratios):
 
     @property
     def has_zero_bids(self) -> bool:
-        return has_bids(self.game) and GAMES[self.game].lowest_bid == 0
+        return has_bids(self.game) and GAMES[self.game].rules.lowest_bid == 0
 
     @property
     def average_score(self) -> float | None:

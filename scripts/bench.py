@@ -106,7 +106,8 @@ def random_rounds(
     game: str, players: int, options: dict, count: int | None, rng: random.Random
 ) -> list[dict]:
     """``count`` rounds (None: to the game's end) that the rules accept, with varied bids and tricks."""
-    from games.rules import RuleError, get_rules
+    from games.registry import get_rules
+    from games.rules import RuleError
 
     rules = get_rules(game)
     names = FILLERS[:players]

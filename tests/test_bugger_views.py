@@ -367,7 +367,7 @@ def test_ending_early_drops_an_unfinished_round_and_names_the_winner(table, make
 
 
 def test_last_round_finishes_the_game_with_shared_winners(table, make_game):
-    from games.rules import get_rules
+    from games.registry import get_rules
 
     schedule = get_rules("bugger-bridge").schedule(3, 0)
     # Ann bids every trick in rounds 1..8 and the first 8NT, Ben in the second 8NT and 8..2:

@@ -21,9 +21,8 @@ from hypothesis import strategies as st
 
 from games import group_link, sharing
 from games.models import GameSession, Player, ShareLink
-from games.rules import GAMES
+from games.registry import GAMES
 from games.urls import urlpatterns
-from games.views.play import TABLES
 
 from .conftest import TableClient
 from .helpers import new_session
@@ -118,6 +117,8 @@ VALUES = st.one_of(
 # Lists of (key, value) pairs, so a key may come more than once.
 PAIRS = st.lists(st.tuples(st.sampled_from(FIELDS), VALUES), max_size=12)
 
+TABLES = {slug: game.table for slug, game in GAMES.items() if game.table}  # the games with screens
+
 
 def encode(pairs) -> str:
     """Form-encoded pairs as raw bytes would be: UTF-8, lone surrogates included (surrogatepass)."""
@@ -156,7 +157,7 @@ def games_in_progress(user):
     """Each game with screens, one round recorded and the next one waiting."""
     sessions = {}
     for slug in TABLES:
-        rules = GAMES[slug]
+        rules = GAMES[slug].rules
         players = NAMES[: rules.min_players]
         session = new_session(slug, owner=user, players=players, rounds=FIRST_ROUND[slug][:1])
         sessions[slug] = session.pk

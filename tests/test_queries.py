@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.rules import get_rules
+from games.registry import get_rules
 
 from .conftest import everyone_makes, sending
 

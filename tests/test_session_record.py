@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import Entry, GameSession, Player, Round, Seat
-from games.rules import GAMES, get_rules
+from games.registry import GAMES, get_rules
 from games.session_record import export_session, import_record
 from tests.test_session_record_strategies import input_fields, records, replay_record
 

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.rules import GAMES, get_rules
+from games.registry import GAMES, get_rules
 from games.rules.base import ROOK_COLOURS, STRAINS, SUITS
 from games.rules.memory_bridge import first_half_score
 

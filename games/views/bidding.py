@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 
 from .. import services
 from ..forms import parse_seat_numbers, rule_error_to_seat
-from ..rules import RoundInfo, RoundResult, RuleError, get_rules
+from ..registry import get_rules
+from ..rules import RoundInfo, RoundResult, RuleError
 from ..rules.bugger_bridge import bid_total_line
 from ..sheet import Chip, EntryRow
 from .common import HtmxHttpRequest

@@ -22,8 +22,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import charts, paper, services
 from ..models import GameSession, Player, Seat
-from ..registry import GAMES, playable
-from ..rules import GAME_CHOICES, RuleError
+from ..registry import GAMES, game_choices, playable
+from ..rules import RuleError
 from ..trash import TRASH_DAYS, trash_session
 from .common import HtmxHttpRequest, owned_session
 from .printing import session_heading
@@ -32,7 +32,9 @@ PAGE_SIZE = 20
 
 
 class HistoryFilter(forms.Form):
-    game = forms.ChoiceField(required=False, choices=[("", "All games"), *GAME_CHOICES], label="Game")
+    game = forms.ChoiceField(
+        required=False, choices=lambda: [("", "All games"), *game_choices()], label="Game"
+    )
     player = forms.ModelChoiceField(
         required=False, queryset=Player.objects.none(), empty_label="Anyone", label="Player"
     )

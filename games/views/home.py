@@ -6,9 +6,7 @@ from django.db.models import Count, OuterRef, Q, Subquery
 from django.shortcuts import render
 
 from ..models import Entry, GameSession, Round
-from ..registry import GAMES as ENTRIES
-from ..registry import playable
-from ..rules import GAMES
+from ..registry import GAMES, playable
 from .common import HtmxHttpRequest, with_names
 
 RECENT = 10
@@ -55,7 +53,7 @@ def with_progress(sessions: list[GameSession]) -> None:
         for session_id, position, total, out in entries:
             latest.setdefault(session_id, {})[position] = (total, out)
     for s in sessions:
-        game = ENTRIES[s.game]
+        game = GAMES[s.game]
         names = [seat.player.name for seat in s.seats.all()]
         seats = latest.get(s.pk)
         # Every seat, one not in the last hand (an elimination game's waiting player) as no total, not out.

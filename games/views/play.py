@@ -18,19 +18,17 @@ from django.template.loader import select_template
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from .. import registry, services
-from ..rules import GAMES, RuleError
+from .. import services
+from ..registry import GAMES
+from ..rules import RuleError
 from .access import Access, guarded
 from .common import HtmxHttpRequest
 from .table import posted_key
 
-# Game slug -> the module with its screens (``Game.table``). A game without screens yet is left out.
-TABLES = {slug: game.table for slug, game in registry.GAMES.items() if game.table}
-
 
 def table_for(game: str):
     """The module with a game's screens, as its registry entry names it; 404 for a game without any."""
-    entry = registry.GAMES.get(game)
+    entry = GAMES.get(game)
     if entry is None or entry.table is None:
         raise Http404("This game has no score sheet yet.")
     return import_module(entry.table)
@@ -146,4 +144,4 @@ def rules_page(request: HtmxHttpRequest, game: str):
         template = select_template([f"games/rules/{game}.html"])
     except TemplateDoesNotExist:
         raise Http404("This game has no rules page yet.") from None
-    return render(request, template.template.name, {"rules": GAMES[game], "game": game})
+    return render(request, template.template.name, {"rules": GAMES[game].rules, "game": game})

@@ -26,7 +26,7 @@ from ..group_stats import (
     standings,
 )
 from ..models import Player
-from ..rules import GAME_CHOICES, GAMES
+from ..registry import GAMES, game_choices
 from .scope import Scope, group_scoped, owner_scoped
 
 PERIODS = [("all", "All time"), ("year", "This year"), ("month", "This month"), ("dates", "Between dates")]
@@ -56,7 +56,7 @@ class PeriodForm(forms.Form):
 
 
 class StandingsForm(PeriodForm):
-    game = forms.ChoiceField(required=False, choices=GAME_CHOICES, label="Game")
+    game = forms.ChoiceField(required=False, choices=game_choices, label="Game")
     minimum = forms.IntegerField(
         required=False, min_value=1, max_value=1000, label="Ranked from (games)", initial=DEFAULT_MINIMUM
     )

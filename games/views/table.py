@@ -20,7 +20,8 @@ from django_htmx.http import trigger_client_event
 from .. import services
 from ..forms import ROW_ID_MAX, parse_int
 from ..models import GameSession, Player
-from ..rules import RoundInfo, RoundResult, RuleError, get_rules
+from ..registry import get_rules
+from ..rules import RoundInfo, RoundResult, RuleError
 
 CHANGED_MEANWHILE = "The game changed on another phone meanwhile; here it is as it stands now."
 OUT_OF_DATE = "This page was out of date; here is the game as it stands now."

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from games.models import GameSession, Round, ShareLink
-from games.rules import GAMES
+from games.registry import GAMES
 
 PLAYERS = ["Ann", "Ben", "Cat"]
 PASSWORD = "the-whole-table-9"
@@ -463,7 +463,7 @@ VISIBILITY = """state => {
 
 
 def test_without_the_wake_lock_api_a_muted_video_keeps_the_screen_on(phone, game):
-    rules = GAMES["bugger-bridge"]
+    rules = GAMES["bugger-bridge"].rules
     last = rules.schedule(3, 0)[-1]
     rounds = []
     for info in rules.schedule(3, 0)[:-1]:

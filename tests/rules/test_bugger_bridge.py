@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules import RuleError, get_rules
+from games.registry import get_rules
+from games.rules import RuleError
 
 RULES = get_rules("bugger-bridge")
 NAMES = ["Bob", "Helen", "Corky", "Kim", "Randi"]

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules import get_rules
+from games.registry import get_rules
 from games.rules.base import RuleError
 from games.rules.minibridge import FACT_KEYS, Minibridge, deal_score, declarer_for, trick_score, tricks_needed
 
