@@ -16,7 +16,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from .models import Entry, GameSession, Player, Round, Seat
-from .records import data_to_rows, round_to_data
+from .records import data_to_rows, max_rounds, round_to_data
 from .registry import get_rules
 from .rules import GameState, RuleError
 
@@ -316,6 +316,11 @@ def save_round(
         raise RuleError(f"Round {number} cannot be recorded yet.", round=number)
     if number > len(rounds_data) and loaded.state.finished:
         raise RuleError("This game is over: no more rounds can be recorded.", round=number)
+    limit = max_rounds(len(loaded.seats))
+    if number > limit:
+        # A longer game's record could not be imported again: it ends here.
+        words = get_rules(session.game).round_word
+        raise RuleError(f"A game can hold {limit} {words}s: end this one and start another.", round=number)
     if number <= len(rounds_data):
         rounds_data[number - 1] = data
     else:

@@ -25,7 +25,7 @@ from django.template.defaultfilters import filesizeformat
 from . import services
 from .models import Entry, GameSession, Player, Round, Seat
 from .players import PlayerError, normal_name, unsafe_text
-from .records import data_to_rows, export_record
+from .records import MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, data_to_rows, export_record, max_rounds
 from .registry import GAMES, get_rules
 from .rules import GameState, RuleError
 
@@ -35,20 +35,6 @@ FIELDS = ("format", "version", "game", "options", "players", "first_dealer", "fi
 # Export adds these; import ignores them (scores are derived, never read).
 DERIVED_TOP = frozenset({"result"})
 DERIVED_ROUND = frozenset({"label", "cards", "dealer", "points", "totals", "out"})
-# A record holds at most MAX_ROUNDS rounds. A game with a fixed length (Bugger Bridge,
-# regular Mormon Bridge, Minibridge to a number of deals) is refused by its rules after its
-# last round anyway; one played to a target (Call Bridge, four-card Mormon Bridge, Memory
-# Bridge, Minibridge to a target) or by elimination could in principle go on for ever, and
-# 300 rounds is far more than any evening at a table (Call Bridge to 500, the largest target
-# the form offers, takes about 150 deals). It keeps the largest game that can be stored
-# quick to show: its sheet, summary and print each answer well within a second.
-MAX_ROUNDS = 300
-# Only elimination Mormon Bridge takes more than 14 players (the rest wait); the new-game
-# form offers 60 seats, and a record may hold no more.
-MAX_PLAYERS = 60
-# A sheet draws a cell per player per round, waiting players too: a wide table gets
-# fewer rounds (60 players: 66 hands, still many more than 59 players need to go out).
-MAX_CELLS = 4000
 # No count, score or option in a record needs more digits than this; Python's own limit
 # (4,300 digits) would raise ValueError, and a long number costs time before it is refused.
 MAX_DIGITS = 15
@@ -270,7 +256,7 @@ def _check_players(value) -> list[str]:
 def _check_rounds(value, players: int) -> list[dict]:
     if not isinstance(value, list):
         raise RecordError("rounds must be a list of round objects.", field="rounds")
-    if len(value) > min(MAX_ROUNDS, MAX_CELLS // players):
+    if len(value) > max_rounds(players):
         if MAX_ROUNDS * players <= MAX_CELLS:
             limit = f"at most {MAX_ROUNDS} rounds"
         else:

@@ -8,7 +8,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from games import services
 from games.models import Entry, Round
+from games.rules import RuleError
 from games.session_record import MAX_ROUNDS, export_session, import_record
 from tests.test_session_record import NAMES, record
 
@@ -74,3 +76,12 @@ def test_long_game_imports_and_exports_fast(owner):
         100 * (2 + 13 + 2),
         100 * (2 - 2 + 13),
     ]
+
+
+def test_a_game_at_the_table_stops_where_a_record_would(owner):
+    session = import_record(owner=owner, record=call_bridge(MAX_ROUNDS))
+    with pytest.raises(
+        RuleError, match=f"A game can hold {MAX_ROUNDS} deals: end this one and start another."
+    ):
+        services.save_round(session=session, number=MAX_ROUNDS + 1, data=DEALS[0])
+    assert Round.objects.filter(session=session).count() == MAX_ROUNDS
