@@ -14,14 +14,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from .paper.common import number
+from .words import gettext, gettext_noop, ngettext, round_noun
 
+# Each ending a whole string, so a language puts its own: French has 1er, then 2e, 3e, 21e ...
+ENDINGS = {
+    "st": gettext_noop("{place}st"),
+    "nd": gettext_noop("{place}nd"),
+    "rd": gettext_noop("{place}rd"),
+    "th": gettext_noop("{place}th"),
+}
 SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
 
 
 def ordinal(place: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st (in French: 1er, 2e, 3e ...)."""
+    if place == 1:
+        return gettext("1st")
     suffix = "th" if 10 <= place % 100 <= 20 else SUFFIXES.get(place % 10, "th")
-    return f"{place}{suffix}"
+    return gettext(ENDINGS[suffix]).format(place=place)
 
 
 @dataclass(frozen=True)
@@ -80,7 +90,15 @@ def _by_time_in(state, names: list[str], word: str) -> list[Place]:
     never = len(state.rounds) + 1
     keys = [went_out.get(seat, never) for seat in range(state.players)]
     return [
-        Place(place, tied, names[i], None, f"out in {word} {keys[i]}" if i in went_out else "still in")
+        Place(
+            place,
+            tied,
+            names[i],
+            None,
+            gettext("out in {round} {number}").format(round=round_noun(word), number=keys[i])
+            if i in went_out
+            else gettext("still in"),
+        )
         for i, place, tied in rank(keys)
     ]
 
@@ -95,20 +113,22 @@ def leader_line(rules, names: list[str], totals: list[int | None], out: list[boo
         return ""
     if all(t is None for t in totals):
         still = [n for n, gone in zip(names, out, strict=False) if not gone]
-        return f"{still[0]} is the last one in" if len(still) == 1 else f"{len(still)} still in"
+        if len(still) == 1:
+            return gettext("{name} is the last one in").format(name=still[0])
+        return ngettext("{count} still in", "{count} still in", len(still)).format(count=len(still))
     points = [t or 0 for t in totals]
     if rules.partnerships:
         sides = [(side, points[seats[0]]) for side, seats in rules.partnerships]
         best = max(t for _, t in sides)
         leaders = [side for side, t in sides if t == best]
         if len(leaders) > 1:
-            return f"Level at {number(best)}"
-        return f"{leaders[0]} lead with {number(best)}"
+            return gettext("Level at {total}").format(total=number(best))
+        return gettext("{side} lead with {total}").format(side=leaders[0], total=number(best))
     best = max(points)
     leaders = [names[i] for i, t in enumerate(points) if t == best]
     if len(leaders) == 1:
-        return f"{leaders[0]} leads with {number(best)}"
+        return gettext("{name} leads with {total}").format(name=leaders[0], total=number(best))
     if len(leaders) == len(points):
-        return f"All level at {number(best)}"
-    shown = " and ".join([", ".join(leaders[:-1]), leaders[-1]])
-    return f"{shown} lead with {number(best)}"
+        return gettext("All level at {total}").format(total=number(best))
+    shown = gettext("{items} and {last}").format(items=", ".join(leaders[:-1]), last=leaders[-1])
+    return gettext("{names} lead with {total}").format(names=shown, total=number(best))

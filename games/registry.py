@@ -44,13 +44,14 @@ from .rules.call_bridge import CallBridge
 from .rules.memory_bridge import MemoryBridge
 from .rules.minibridge import Minibridge
 from .rules.mormon_bridge import MormonBridge
+from .words import gettext, ngettext, round_noun
 
 
 def and_list(items: list[str]) -> str:
     """Items in words: "A, B and C"."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return gettext("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 @dataclass(frozen=True)
@@ -82,20 +83,26 @@ class Game:
     def progress_line(self, state: GameState) -> str:
         """How far an unfinished game has got: "In progress: 3 of 18 rounds played."."""
         if not state.rounds:
-            return "Not started: no round recorded yet."
+            return gettext("Not started: no round recorded yet.")
         complete = sum(1 for r in state.rounds if r.complete)
         total = self.rules.rounds_in_game(state.players, state.options)
-        plural = "s" if (total or complete) != 1 else ""
-        played = f"{complete} of {total}" if total else str(complete)
-        return f"In progress: {played} {self.round_word}{plural} played."
+        rounds = round_noun(self.round_word, total or complete)
+        if total:
+            return gettext("In progress: {played} of {total} {rounds} played.").format(
+                played=complete, total=total, rounds=rounds
+            )
+        return ngettext(
+            "In progress: {played} {rounds} played.", "In progress: {played} {rounds} played.", complete
+        ).format(played=complete, rounds=rounds)
 
     def round_line(self, played: int, players: int, options: dict) -> str:
         """Where a game in progress stands, from its complete rounds: "Round 7 of 18", "Deal 3"."""
         total = self.rules.rounds_in_game(players, options)
-        if total is not None and played >= total:
-            return f"{self.round_word.capitalize()} {total} of {total}"
-        of = f" of {total}" if total else ""
-        return f"{self.round_word.capitalize()} {played + 1}{of}"
+        word = round_noun(self.round_word).capitalize()
+        if total:
+            number = min(played + 1, total)
+            return gettext("{Round} {number} of {total}").format(Round=word, number=number, total=total)
+        return gettext("{Round} {number}").format(Round=word, number=played + 1)
 
     def leader_line(self, names: list[str], totals: list[int | None], out: list[bool]) -> str:
         """Who leads a game in progress, from its last complete round's totals: "Anna leads with 45"."""
@@ -110,28 +117,45 @@ class Game:
         if not state.finished:
             return self.progress_line(state)
         winners = state.winners
-        early = " (ended early)" if state.finished_early else ""
+        early = gettext(" (ended early)") if state.finished_early else ""
         if not winners:
-            return f"Finished{early}: no round was played."
+            return gettext("Finished{early}: no round was played.").format(early=early)
         reason = self.rules.win_reason(state.options)
         if reason:
-            return f"{names[winners[0]]} wins: {reason}{early}."
+            return gettext("{name} wins: {reason}{early}.").format(
+                name=names[winners[0]], reason=reason, early=early
+            )
         total = state.totals[winners[0]] if state.totals else None
         for side, seats in self.rules.partnerships:
             if winners[0] in seats:
                 if len(winners) > len(seats):
-                    return f"Shared win: both sides have {total}{early}."
-                return f"{side} ({' & '.join(names[s] for s in seats)}) win with {total}{early}."
-        with_total = f" with {number(total)}" if total is not None else ""
+                    return gettext("Shared win: both sides have {total}{early}.").format(
+                        total=total, early=early
+                    )
+                return gettext("{side} ({names}) win with {total}{early}.").format(
+                    side=side, names=" & ".join(names[s] for s in seats), total=total, early=early
+                )
+        who = and_list([names[s] for s in winners])
+        if total is None:
+            if len(winners) == 1:
+                return gettext("{name} wins{early}.").format(name=who, early=early)
+            return gettext("Shared win: {names}{early}.").format(names=who, early=early)
         if len(winners) == 1:
-            return f"{names[winners[0]]} wins{with_total}{early}."
-        return f"Shared win: {and_list([names[s] for s in winners])}{with_total}{early}."
+            return gettext("{name} wins with {total}{early}.").format(
+                name=who, total=number(total), early=early
+            )
+        return gettext("Shared win: {names} with {total}{early}.").format(
+            names=who, total=number(total), early=early
+        )
 
     def score_lines(self, names: list[str]) -> list[tuple[str, int]]:
         """Whose running totals a chart draws, and the seat each is read from: each side, or each player."""
         if self.rules.partnerships:
             return [
-                (f"{side}: {' & '.join(names[s] for s in seats)}", seats[0])
+                (
+                    gettext("{side}: {names}").format(side=side, names=" & ".join(names[s] for s in seats)),
+                    seats[0],
+                )
                 for side, seats in self.rules.partnerships
             ]
         return [(name, seat) for seat, name in enumerate(names)]

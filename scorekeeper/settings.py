@@ -102,6 +102,7 @@ if HTTPS:
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a probe over plain HTTP gets its answer, not a redirect
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
@@ -126,6 +127,9 @@ MIDDLEWARE = [
     # or gzip, before this); Django pads each compressed answer at random against BREACH.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the footer switcher's choice (the language cookie), else the browser's
+    # Accept-Language, else English. After the sessions, before CommonMiddleware, as Django asks.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -225,7 +229,15 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "games:home"
 LOGOUT_REDIRECT_URL = "login"
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# The languages the app is translated into (locale/<code>/LC_MESSAGES/django.po); the README
+# says how to add one. Scores are never localised (no USE_THOUSAND_SEPARATOR, numbers are
+# formatted by the app itself), so "−19" reads the same in every language.
+LANGUAGES = [("en", "English"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The footer switcher's choice is kept a year.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -30,5 +30,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include(password_reset)),
     path("accounts/", include("django.contrib.auth.urls")),
+    # The footer's language switcher posts to set_language (/i18n/setlang/), which keeps the choice.
+    path("i18n/", include("django.conf.urls.i18n")),
     path("", include("games.urls")),
 ]

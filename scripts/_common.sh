@@ -173,3 +173,12 @@ Install them (this needs root), then run the command again:
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" ||
         die "apt-get install $* failed (see above)."
 }
+
+# compile_messages SETTINGS_MODULE : compiles the translations (locale/*/LC_MESSAGES/django.po into
+# the .mo files Django reads; the .mo files are not committed) with Django's compilemessages, which
+# runs GNU gettext's msgfmt and checks each translation's placeholders against its English.
+compile_messages() {
+    (cd "$REPO_ROOT" && DJANGO_SETTINGS_MODULE="$1" "$VENV_PY" manage.py compilemessages \
+        --ignore=.venv --ignore=staticfiles --ignore=.git -v 0) ||
+        die "manage.py compilemessages failed (see above): a translation in locale/ does not compile."
+}

@@ -127,8 +127,9 @@ def test_a_watch_link_shows_the_live_sheet_and_nothing_else(shared_game):
     assert "Ann" in page and "You are watching" in page
     assert reverse("games:live", args=[session.pk]) not in page
     assert reverse("games:watch-live", args=[watch]) in page
-    # No form to write, no link to anything else of the owner's.
-    assert 'method="post"' not in page
+    # No form to write (the footer's language switcher writes only the language cookie), no link
+    # to anything else of the owner's.
+    assert 'method="post"' not in without_language_switcher(page)
     for name in ("summary", "record-download", "share", "history", "players"):
         kwargs = {"pk": session.pk} if name in OWNER_ONLY else {}
         assert reverse(f"games:{name}", kwargs=kwargs) not in page, name
@@ -230,3 +231,10 @@ def test_a_finished_game_stays_watchable(shared_game):
     page = body(TableClient().get(reverse("games:shared", args=[watch])))
     assert "Game over" in page and "data-over" in page
     assert GameSession.objects.get(pk=session.pk).is_finished
+
+
+def without_language_switcher(page: str) -> str:
+    """The page without its footer, whose one form is the language switcher (set_language)."""
+    head, _, footer = page.partition('<footer class="site-footer">')
+    assert footer.count("<form") == 1 and f'action="{reverse("set_language")}"' in footer
+    return head

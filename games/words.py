@@ -1,0 +1,53 @@
+"""Translatable words for the plain-Python modules (the rules, the paper layouts, the registry).
+
+Those modules import nothing from Django, yet what they say (a round's explanation, a rule
+broken, "Anna leads with 45") is shown to people in their language. They mark each string
+with the functions below, which makemessages' xgettext finds by name (``gettext``,
+``ngettext``, ``gettext_noop``), and format it afterwards with named placeholders, so a
+translation may put the words in its own order::
+
+    gettext("{name} leads with {total}").format(name=..., total=...)
+
+Outside Django (the rules' own tests, a script) the functions answer English. The app
+installs Django's translation functions when it starts (``games.apps``), so in a request
+they answer in the request's language. A string fixed when a module is imported (a game's
+name, an option's label) is marked with ``gettext_noop`` and translated where it is shown,
+with ``gettext(value)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+_gettext: Callable[[str], str] = lambda message: message  # noqa: E731
+_ngettext: Callable[[str, str, int], str] = lambda singular, plural, n: singular if n == 1 else plural  # noqa: E731
+
+
+def install(gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> None:
+    """Translate with these from now on (Django's, for the request's language)."""
+    global _gettext, _ngettext
+    _gettext, _ngettext = gettext, ngettext
+
+
+def gettext(message: str) -> str:
+    """``message`` in the current language."""
+    return _gettext(message) if message else message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n`` in the current language."""
+    return _ngettext(singular, plural, n)
+
+
+def gettext_noop(message: str) -> str:
+    """Marks ``message`` for translation and returns it unchanged: translated where it is shown."""
+    return message
+
+
+def round_noun(word: str, n: int = 1) -> str:
+    """A game's word for a round ("round", "hand", "deal"), for ``n`` of them, in the current language."""
+    if word == "hand":
+        return ngettext("hand", "hands", n)
+    if word == "deal":
+        return ngettext("deal", "deals", n)
+    return ngettext("round", "rounds", n)
