@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules import GameState
-from ..rules.base import STRAIN_SYMBOLS
+from ..rules.cards import STRAIN_SYMBOLS
 from ..rules.minibridge import DEFAULT_DEALS, SIDE_NAMES, Minibridge
 from .common import MINUS, Cell, Row, Sheet, _head, deal_number, number, signed, total_row
 from .layout import Layout

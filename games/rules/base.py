@@ -19,57 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, overload
+from typing import Any, ClassVar
 
-# Strains as the session record spells them; suits of a 52-card deck first.
-STRAINS = ("NT", "S", "H", "D", "C")
-STRAIN_NAMES = {
-    "NT": "no trumps",
-    "S": "spades",
-    "H": "hearts",
-    "D": "diamonds",
-    "C": "clubs",
-}
-STRAIN_SYMBOLS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUITS = ("spades", "hearts", "diamonds", "clubs")
-ROOK_COLOURS = ("red", "yellow", "green", "black")
-# The bridge trick score (Minibridge, Memory Bridge): points for each trick over six.
-PER_TRICK = {"NT": 30, "S": 30, "H": 30, "D": 20, "C": 20}
-NT_FIRST_TRICK_EXTRA = 10  # the first scoring trick in no trumps is 40, not 30
-
-
-def trick_score(strain: str, tricks: int) -> int:
-    """Points for every trick over six: NT 40 then 30 each, majors 30, minors 20."""
-    over = max(0, tricks - 6)
-    if not over:
-        return 0
-    return over * PER_TRICK[strain] + (NT_FIRST_TRICK_EXTRA if strain == "NT" else 0)
-
-
-class RuleError(ValueError):
-    """A round or setup that breaks a rule.
-
-    ``round`` is 1-based, ``player`` an index into the seating order, ``field``
-    the round field at fault ("bids", "tricks", "hcp", "contract", ...), so a
-    form can show the message beside the right input.
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        round: int | None = None,
-        player: int | None = None,
-        field: str | None = None,
-    ):
-        super().__init__(message)
-        self.message = message
-        self.round = round
-        self.player = player
-        self.field = field
-
-    def __str__(self) -> str:
-        return self.message
+from .checks import RuleError as RuleError  # defined beside the checks; read from here too
+from .checks import int_list
 
 
 @dataclass(frozen=True)
@@ -84,6 +37,11 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
+
+
+def target_option(default: int | None, help: str, label: str = "Target score") -> Option:
+    """A game's ``target`` option: a total (a whole number from 1) whose reaching can end the game."""
+    return Option(name="target", label=label, default=default, kind=int, minimum=1, help=help)
 
 
 @dataclass(frozen=True)
@@ -127,6 +85,36 @@ class RoundResult:
     out: list[int] | None = None  # elimination: seats out after this round
     explain: list[str] = field(default_factory=list)  # per player, one line
     facts: dict[str, Any] = field(default_factory=dict)  # game-specific derived facts
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game is played with, as ``replay`` checked it: handed to every game's ``play``.
+
+    ``options`` are cleaned (defaults filled in); ``names`` only word messages
+    ("Round 3: Helen's bid ..."), seats are indices; ``finished_early``: the owner
+    ended the game after the recorded rounds.
+    """
+
+    players: int
+    options: dict[str, Any]
+    first_dealer: int
+    finished_early: bool = False
+    names: list[str] | None = None
+
+    def per_player(
+        self, value: Any, *, round: int, field: str, what: str, allow_none: bool = False
+    ) -> list[Any]:
+        """A list of whole numbers, one per player (None allowed with ``allow_none``); see ``int_list``."""
+        return int_list(
+            value,
+            length=self.players,
+            round=round,
+            field=field,
+            what=what,
+            allow_none=allow_none,
+            names=self.names,
+        )
 
 
 @dataclass
@@ -257,17 +245,9 @@ class GameRules:
         """
         options = self.clean_options(options)
         self.check_setup(players, first_dealer, options)
-        return self.play(players, options, first_dealer, rounds, finished_early, names)
+        return self.play(Setup(players, options, first_dealer, finished_early, names), rounds)
 
-    def play(
-        self,
-        players: int,
-        options: dict[str, Any],
-        first_dealer: int,
-        rounds: list[dict[str, Any]],
-        finished_early: bool,
-        names: list[str] | None,
-    ) -> GameState:
+    def play(self, setup: Setup, rounds: list[dict[str, Any]]) -> GameState:
         """The game's own part of ``replay``: the options are cleaned and the setup checked."""
         raise NotImplementedError
 
@@ -278,6 +258,22 @@ class GameRules:
         """Seats in bidding order: from the player after ``dealer`` round to the dealer."""
         i = order.index(dealer)
         return tuple(order[i + 1 :]) + tuple(order[: i + 1])
+
+    @classmethod
+    def bidding_round(
+        cls,
+        number: int,
+        label: str,
+        dealer: int,
+        seats: list[int] | tuple[int, ...],
+        cards: int,
+        trump: str | None = None,
+    ) -> RoundInfo:
+        """A round of ``cards`` each dealt to ``seats``: the player after the dealer bids and leads first."""
+        order = cls.leaders_from(dealer, seats)
+        return RoundInfo(
+            number=number, label=label, dealer=dealer, leader=order[0], cards=cards, trump=trump, active=order
+        )
 
     @staticmethod
     def best(totals: list[int], among: list[int] | None = None) -> list[int]:
@@ -306,10 +302,38 @@ class GameRules:
             raise RuleError(f"Round {n}: {what} are missing.", round=n, field=field)
 
     @staticmethod
-    def _check_trump(n: int, data: dict[str, Any], allowed: tuple[str, ...]) -> None:
-        """Refuse a recorded ``trump`` of round ``n`` that is not one of ``allowed``."""
+    def _check_trump(n: int, data: dict[str, Any], allowed: tuple[str, ...], refused: str = "") -> None:
+        """Refuse a recorded ``trump`` of round ``n`` that is not one of ``allowed`` (saying ``refused``)."""
         if "trump" in data and data["trump"] not in allowed:
-            raise RuleError(f"Round {n}: trumps must be one of {', '.join(allowed)}.", round=n, field="trump")
+            said = refused or f"trumps must be one of {', '.join(allowed)}."
+            raise RuleError(f"Round {n}: {said}", round=n, field="trump")
+
+    def _bids_of(
+        self,
+        n: int,
+        data: Any,
+        setup: Setup,
+        *,
+        keys: Iterable[str],
+        trumps: tuple[str, ...],
+        refused_trump: str = "",
+        allow_none: bool = False,
+    ) -> list[Any]:
+        """A bidding game's round ``n``: an object of known ``keys`` with allowed trumps, and its bids."""
+        self._check_round_object(n, data, keys)
+        self._check_trump(n, data, trumps, refused_trump)
+        self._check_present(n, data, "bids", "the bids")
+        return setup.per_player(data["bids"], round=n, field="bids", what="the bids", allow_none=allow_none)
+
+    @staticmethod
+    def _tricks_of(
+        n: int, data: dict[str, Any], setup: Setup, *, allow_none: bool = False
+    ) -> list[Any] | None:
+        """A bidding game's tricks of round ``n``, one per player; None while the round is being played."""
+        tricks = data.get("tricks")
+        if tricks is None:
+            return None
+        return setup.per_player(tricks, round=n, field="tricks", what="the tricks", allow_none=allow_none)
 
     @staticmethod
     def _check_previous_complete(results: list[RoundResult], n: int) -> None:
@@ -323,26 +347,23 @@ class GameRules:
 
     @staticmethod
     def _check_early_end(
-        finished_early: bool, results: list[RoundResult], *, unit: str = "round", field: str | None = None
+        setup: Setup, results: list[RoundResult], *, unit: str = "round", field: str | None = None
     ) -> None:
         """Refuse ending a game early on an unfinished last round (``unit``: "round" or "deal")."""
-        if finished_early and results and not results[-1].complete:
+        if setup.finished_early and results and not results[-1].complete:
             raise RuleError(
                 f"Round {len(results)}: a game ended early cannot end on an unfinished {unit}.",
                 round=len(results),
                 field=field,
             )
 
+    @staticmethod
     def _game_state(
-        self,
-        *,
-        players: int,
-        options: dict[str, Any],
-        first_dealer: int,
+        setup: Setup,
         results: list[RoundResult],
+        *,
         totals: list[int] | None,
         ended: bool,
-        finished_early: bool,
         winners: list[int],
         upcoming: Callable[[int], RoundInfo],
     ) -> GameState:
@@ -354,7 +375,7 @@ class GameRules:
         is None once finished, else the unfinished last round, else
         ``upcoming(number)`` for the round after the last one recorded.
         """
-        finished = ended or finished_early
+        finished = ended or setup.finished_early
         if finished:
             next_round = None
         elif results and not results[-1].complete:
@@ -362,166 +383,13 @@ class GameRules:
         else:
             next_round = upcoming(len(results) + 1)
         return GameState(
-            players=players,
-            options=options,
-            first_dealer=first_dealer,
+            players=setup.players,
+            options=setup.options,
+            first_dealer=setup.first_dealer,
             rounds=results,
             totals=totals,
             finished=finished,
-            finished_early=finished_early and not ended,
+            finished_early=setup.finished_early and not ended,
             winners=winners if finished else [],
             next_round=next_round,
         )
-
-
-def who(names: list[str] | None, seat: int) -> str:
-    """How a message names a player: their name, else "player N" (1-based)."""
-    if names and 0 <= seat < len(names):
-        return names[seat]
-    return f"player {seat + 1}"
-
-
-@overload
-def int_list(
-    value: Any,
-    *,
-    length: int,
-    round: int,
-    field: str,
-    what: str,
-    allow_none: Literal[False] = False,
-    names: list[str] | None = None,
-) -> list[int]: ...
-
-
-@overload
-def int_list(
-    value: Any,
-    *,
-    length: int,
-    round: int,
-    field: str,
-    what: str,
-    allow_none: bool,
-    names: list[str] | None = None,
-) -> list[int | None]: ...
-
-
-def int_list(
-    value: Any,
-    *,
-    length: int,
-    round: int,
-    field: str,
-    what: str,
-    allow_none: bool = False,
-    names: list[str] | None = None,
-) -> list[int] | list[int | None]:
-    """A per-player list of whole numbers, or RuleError naming the round and player."""
-    if not isinstance(value, list):
-        raise RuleError(f"Round {round}: {what} must be a list, one per player.", round=round, field=field)
-    if len(value) != length:
-        raise RuleError(
-            f"Round {round}: {what} must have {length} entries, one per player, not {len(value)}.",
-            round=round,
-            field=field,
-        )
-    for i, v in enumerate(value):
-        if v is None and allow_none:
-            continue
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise RuleError(
-                f"Round {round}: {what} for {who(names, i)} must be a whole number.",
-                round=round,
-                player=i,
-                field=field,
-            )
-    return value
-
-
-def check_in_range(
-    values: list[Any],
-    low: int,
-    high: int,
-    says: Callable[[str, int], str],
-    *,
-    round: int,
-    field: str,
-    names: list[str] | None = None,
-    seats: Iterable[int] | None = None,
-    missing: Callable[[str], str] | None = None,
-) -> None:
-    """Refuse the first per-player value outside ``low..high``, naming the round and player.
-
-    The message is "Round n: " and ``says(who, value)``. Only ``seats`` are looked
-    at (every seat, in order, by default). A None value (not entered yet) is
-    skipped, or refused with "Round n: " and ``missing(who)`` when that is given.
-    """
-    for seat in range(len(values)) if seats is None else seats:
-        value = values[seat]
-        if value is None:
-            if missing is None:
-                continue
-            message = missing(who(names, seat))
-        elif not low <= value <= high:
-            message = says(who(names, seat), value)
-        else:
-            continue
-        raise RuleError(f"Round {round}: {message}", round=round, player=seat, field=field)
-
-
-def check_bids_fit_hand(
-    info: RoundInfo,
-    bids: list[Any],
-    *,
-    names: list[str] | None = None,
-    seats: Iterable[int] | None = None,
-    missing: Callable[[str], str] | None = None,
-) -> None:
-    """Refuse a bid outside 0 to the cards dealt (Bugger and Mormon Bridge); see ``check_in_range``."""
-    cards = info.dealt
-    check_in_range(
-        bids,
-        0,
-        cards,
-        lambda name, bid: (
-            f"{name} bid {bid}, but a bid must be 0 to {cards} with {cards} card{'s' if cards != 1 else ''} dealt."
-        ),
-        round=info.number,
-        field="bids",
-        names=names,
-        seats=seats,
-        missing=missing,
-    )
-
-
-def check_adds_up(
-    total: int, expected: int, *, round: int, field: str, what: str, but: str | None = None
-) -> None:
-    """Refuse a total that is not ``expected``, saying by how much it is off.
-
-    "Round n: {what} add up to {total}, but {but} (2 too many)."; ``but`` is
-    "{expected} were played" unless given.
-    """
-    if total != expected:
-        diff = total - expected
-        but = f"{expected} were played" if but is None else but
-        raise RuleError(
-            f"Round {round}: {what} add up to {total}, but {but} "
-            f"({abs(diff)} too {'many' if diff > 0 else 'few'}).",
-            round=round,
-            field=field,
-        )
-
-
-def check_strain(n: int, strain: Any, *, by: str, player: int) -> str:
-    """Refuse a contract's strain that is not one of ``STRAINS``; ``by`` says whose contract."""
-    if strain not in STRAINS:
-        raise RuleError(
-            f"Round {n}: {by} needs a strain: NT, S, H, D or C (no trumps, spades, hearts, "
-            "diamonds or clubs).",
-            round=n,
-            player=player,
-            field="contract",
-        )
-    return str(strain)

@@ -9,21 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import (
-    SUITS,
-    GameRules,
-    GameState,
-    MadeBid,
-    Option,
-    RoundInfo,
-    RoundResult,
-    RuleError,
-    check_adds_up,
-    check_bids_fit_hand,
-    check_in_range,
-    int_list,
-    who,
-)
+from .base import GameRules, GameState, MadeBid, Option, RoundInfo, RoundResult, RuleError, Setup
+from .cards import SUITS
+from .checks import check_bids_fit_hand, check_tricks_fit_hand, who
 
 PEAK_BY_PLAYERS = {3: 8, 4: 8, 5: 8, 6: 8, 7: 7, 8: 6, 9: 5, 10: 4}
 REDEAL_PENALTY = -10
@@ -84,22 +72,17 @@ class BuggerBridge(GameRules):
             + [(c, False) for c in range(m, 0, -1)]
         )
         seats = list(range(players))
-        rounds = []
-        for i, (cards, no_trumps) in enumerate(shape):
-            dealer = (first_dealer + i) % players
-            order = self.leaders_from(dealer, seats)
-            rounds.append(
-                RoundInfo(
-                    number=i + 1,
-                    label=f"{cards}NT" if no_trumps else str(cards),
-                    dealer=dealer,
-                    leader=order[0],
-                    cards=cards,
-                    trump="none" if no_trumps else None,
-                    active=order,
-                )
+        return [
+            self.bidding_round(
+                i + 1,
+                f"{cards}NT" if no_trumps else str(cards),
+                (first_dealer + i) % players,
+                seats,
+                cards,
+                trump="none" if no_trumps else None,
             )
-        return rounds
+            for i, (cards, no_trumps) in enumerate(shape)
+        ]
 
     def bid_range(self, info: RoundInfo) -> range:
         return range(info.dealt + 1)
@@ -149,18 +132,12 @@ class BuggerBridge(GameRules):
 
     def check_tricks(self, info: RoundInfo, tricks: list[Any], *, names: list[str] | None = None) -> None:
         """Refuse tricks outside 0..cards for a player, or not adding up to the cards."""
-        n = info.number
-        cards = info.dealt
-        check_in_range(
+        check_tricks_fit_hand(
+            info,
             tricks,
-            0,
-            cards,
-            lambda name, took: f"{name} took {took} tricks, but there are only {cards} to take.",
-            round=n,
-            field="tricks",
+            lambda name, took: f"{name} took {took} tricks, but there are only {info.dealt} to take.",
             names=names,
         )
-        check_adds_up(sum(tricks), cards, round=n, field="tricks", what="the tricks")
 
     def check_penalties(
         self, info: RoundInfo, penalties: Any, players: int, *, names: list[str] | None = None
@@ -205,17 +182,9 @@ class BuggerBridge(GameRules):
             line += f"; redeal penalty {penalty}"
         return line
 
-    def play(
-        self,
-        players: int,
-        options: dict[str, Any],
-        first_dealer: int,
-        rounds: list[dict[str, Any]],
-        finished_early: bool,
-        names: list[str] | None,
-    ) -> GameState:
-        schedule = self.schedule(players, first_dealer)
-        totals = [0] * players
+    def play(self, setup: Setup, rounds: list[dict[str, Any]]) -> GameState:
+        schedule = self.schedule(setup.players, setup.first_dealer)
+        totals = [0] * setup.players
         results: list[RoundResult] = []
         for index, data in enumerate(rounds):
             n = index + 1
@@ -223,21 +192,19 @@ class BuggerBridge(GameRules):
                 raise RuleError(f"Round {n}: the game ended after round {len(schedule)}.", round=n)
             self._check_previous_complete(results, n)
             info = schedule[index]
-            self._check_round_object(n, data, ROUND_KEYS)
-            self._check_trump(n, data, self.allowed_trumps(info))
-            self._check_present(n, data, "bids", "the bids")
-            bids = int_list(data["bids"], length=players, round=n, field="bids", what="the bids", names=names)
-            self.check_bids(info, bids, hook=options["hook"], names=names)
-            penalties = self.check_penalties(info, data.get("penalties", []), players, names=names)
-            penalty = [0] * players
+            bids = self._bids_of(n, data, setup, keys=ROUND_KEYS, trumps=self.allowed_trumps(info))
+            self.check_bids(info, bids, hook=setup.options["hook"], names=setup.names)
+            penalties = self.check_penalties(
+                info, data.get("penalties", []), setup.players, names=setup.names
+            )
+            penalty = [0] * setup.players
             for p in penalties:
                 penalty[p["player"]] += p["points"]
-            tricks = data.get("tricks")
+            tricks = self._tricks_of(n, data, setup)
             if tricks is None:
                 results.append(RoundResult(info=info, data=data, complete=False))
                 continue
-            tricks = int_list(tricks, length=players, round=n, field="tricks", what="the tricks", names=names)
-            self.check_tricks(info, tricks, names=names)
+            self.check_tricks(info, tricks, names=setup.names)
             points = [p + q for p, q in zip(self.score(bids, tricks), penalty, strict=False)]
             totals = [t + p for t, p in zip(totals, points, strict=False)]
             results.append(
@@ -251,15 +218,12 @@ class BuggerBridge(GameRules):
                     facts={"bid_total": sum(bids), "bid_line": bid_total_line(sum(bids), info.dealt)},
                 )
             )
-        self._check_early_end(finished_early, results)
+        self._check_early_end(setup, results)
         return self._game_state(
-            players=players,
-            options=options,
-            first_dealer=first_dealer,
-            results=results,
+            setup,
+            results,
             totals=totals,
             ended=len(results) == len(schedule) and results[-1].complete,
-            finished_early=finished_early,
             winners=self.best(totals),
             upcoming=lambda number: schedule[number - 1],
         )

@@ -13,19 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import (
-    GameRules,
-    GameState,
-    MadeBid,
-    Option,
-    RoundInfo,
-    RoundResult,
-    RuleError,
-    check_adds_up,
-    check_in_range,
-    int_list,
-    who,
-)
+from .base import GameRules, GameState, MadeBid, RoundInfo, RoundResult, RuleError, Setup, target_option
+from .checks import check_in_range, check_tricks_fit_hand, who
 
 PLAYERS = 4
 CARDS = 13
@@ -35,6 +24,7 @@ BID_MAX = 12
 BONUS_FROM = 8  # a bid of this or more is a bonus bid
 BONUS_POINTS = 13
 ROUND_KEYS = frozenset({"bids", "tricks", "trump"})
+ALWAYS_SPADES = "spades are always trumps in Call Bridge."
 
 
 def is_bonus_bid(bid: int) -> bool:
@@ -92,16 +82,7 @@ class CallBridge(GameRules):
     lowest_bid = BID_MIN
     # At least the bid; a bonus bid exactly or one trick more (``made``).
     made_bids = (MadeBid(lowest=BID_MIN, over=None), MadeBid(lowest=BONUS_FROM, over=1))
-    options = (
-        Option(
-            name="target",
-            label="Target score",
-            default=30,
-            kind=int,
-            minimum=1,
-            help="After a deal, a player alone at the top with at least this total wins.",
-        ),
-    )
+    options = (target_option(30, "After a deal, a player alone at the top with at least this total wins."),)
 
     # -- the deals ---------------------------------------------------------------
 
@@ -112,16 +93,7 @@ class CallBridge(GameRules):
         seats in bidding order.
         """
         dealer = (first_dealer + number - 1) % PLAYERS
-        order = self.leaders_from(dealer, list(range(PLAYERS)))
-        return RoundInfo(
-            number=number,
-            label=f"Deal {number}",
-            dealer=dealer,
-            leader=order[0],
-            cards=CARDS,
-            trump=TRUMP,
-            active=order,
-        )
+        return self.bidding_round(number, f"Deal {number}", dealer, list(range(PLAYERS)), CARDS, trump=TRUMP)
 
     def bid_range(self, info: RoundInfo | None = None) -> range:
         """The bids a player may make: 2 to 12, whatever the deal."""
@@ -153,64 +125,46 @@ class CallBridge(GameRules):
 
     def check_tricks(self, info: RoundInfo, tricks: list[Any], *, names: list[str] | None = None) -> None:
         """Refuse tricks outside 0..13 for a player, or not adding up to 13."""
-        n = info.number
-        check_in_range(
+        check_tricks_fit_hand(
+            info,
             tricks,
-            0,
-            CARDS,
             lambda name, took: f"{name} took {took} tricks, but a player can take 0 to {CARDS}.",
-            round=n,
-            field="tricks",
             names=names,
         )
-        check_adds_up(sum(tricks), CARDS, round=n, field="tricks", what="the tricks")
 
     # -- the game ------------------------------------------------------------------
 
-    def play(
-        self,
-        players: int,
-        options: dict[str, Any],
-        first_dealer: int,
-        rounds: list[dict[str, Any]],
-        finished_early: bool,
-        names: list[str] | None,
-    ) -> GameState:
+    def play(self, setup: Setup, rounds: list[dict[str, Any]]) -> GameState:
         """Check and score every deal; see ``GameRules.replay``.
 
         The game ends after the first complete deal where some total is at or above
         the target and one player alone has the highest total; that player wins.
         Ended early, the highest total wins (shared when equal).
         """
-        target = options["target"]
-        totals = [0] * players
+        target = setup.options["target"]
+        totals = [0] * setup.players
         results: list[RoundResult] = []
         winner: int | None = None
         for index, data in enumerate(rounds):
             n = index + 1
             if winner is not None:
                 raise RuleError(
-                    f"Round {n}: the game ended after round {n - 1}, when {who(names, winner)} won.",
+                    f"Round {n}: the game ended after round {n - 1}, when {who(setup.names, winner)} won.",
                     round=n,
                 )
             self._check_previous_complete(results, n)
-            info = self.deal(n, first_dealer)
-            self._check_round_object(n, data, ROUND_KEYS)
-            if "trump" in data and data["trump"] != TRUMP:
-                raise RuleError(
-                    f"Round {n}: spades are always trumps in Call Bridge.", round=n, field="trump"
-                )
-            self._check_present(n, data, "bids", "the bids")
-            bids = int_list(data["bids"], length=players, round=n, field="bids", what="the bids", names=names)
-            self.check_bids(info, bids, names=names)
-            tricks = data.get("tricks")
+            info = self.deal(n, setup.first_dealer)
+            bids = self._bids_of(
+                n, data, setup, keys=ROUND_KEYS, trumps=(TRUMP,), refused_trump=ALWAYS_SPADES
+            )
+            self.check_bids(info, bids, names=setup.names)
+            tricks = self._tricks_of(n, data, setup)
             if tricks is None:
                 results.append(
                     RoundResult(info=info, data=data, complete=False, facts={"bid_total": sum(bids)})
                 )
                 continue
-            tricks = int_list(tricks, length=players, round=n, field="tricks", what="the tricks", names=names)
-            self.check_tricks(info, tricks, names=names)
+            self.check_tricks(info, tricks, names=setup.names)
             points = [deal_points(b, t) for b, t in zip(bids, tricks, strict=True)]
             totals = [t + p for t, p in zip(totals, points, strict=True)]
             leaders = self.best(totals)
@@ -234,15 +188,12 @@ class CallBridge(GameRules):
                     },
                 )
             )
-        self._check_early_end(finished_early, results, field="tricks")
+        self._check_early_end(setup, results, field="tricks")
         return self._game_state(
-            players=players,
-            options=options,
-            first_dealer=first_dealer,
-            results=results,
+            setup,
+            results,
             totals=totals,
             ended=winner is not None,
-            finished_early=finished_early,
             winners=self.best(totals) if winner is None else [winner],
-            upcoming=lambda number: self.deal(number, first_dealer),
+            upcoming=lambda number: self.deal(number, setup.first_dealer),
         )

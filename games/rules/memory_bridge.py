@@ -19,21 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import (
-    STRAIN_SYMBOLS,
-    GameRules,
-    GameState,
-    Option,
-    RoundInfo,
-    RoundResult,
-    RuleError,
-    check_adds_up,
-    check_in_range,
-    check_strain,
-    int_list,
-    trick_score,
-    who,
-)
+from .base import GameRules, GameState, RoundInfo, RoundResult, RuleError, Setup, target_option
+from .cards import STRAIN_SYMBOLS, trick_score
+from .checks import check_adds_up, check_in_range, check_strain, int_list, who
 
 HAND_CARDS = 13
 FIRST_HALF_BONUS = 100
@@ -81,13 +69,8 @@ class MemoryBridge(GameRules):
     max_players = 2
     round_word = "deal"
     options = (
-        Option(
-            name="target",
-            label="Target score",
-            default=DEFAULT_TARGET,
-            kind=int,
-            minimum=1,
-            help="The first player to reach this score, after either half of a deal, wins.",
+        target_option(
+            DEFAULT_TARGET, "The first player to reach this score, after either half of a deal, wins."
         ),
     )
 
@@ -295,16 +278,8 @@ class MemoryBridge(GameRules):
 
     # -- the game ---------------------------------------------------------------
 
-    def play(
-        self,
-        players: int,
-        options: dict[str, Any],
-        first_dealer: int,
-        rounds: list[dict[str, Any]],
-        finished_early: bool,
-        names: list[str] | None,
-    ) -> GameState:
-        target = options["target"]
+    def play(self, setup: Setup, rounds: list[dict[str, Any]]) -> GameState:
+        target = setup.options["target"]
         totals = [0, 0]
         results: list[RoundResult] = []
         ended = False
@@ -321,22 +296,19 @@ class MemoryBridge(GameRules):
                     field=missing,
                 )
             result = self.score_deal(
-                self.deal_info(n, first_dealer), data, totals, target=target, names=names
+                self.deal_info(n, setup.first_dealer), data, totals, target=target, names=setup.names
             )
             assert result.points is not None  # both halves are scored, played or not
             totals = [t + p for t, p in zip(totals, result.points, strict=True)]
             result.totals = list(totals)
             results.append(result)
             ended = result.complete and max(totals) >= target
-        self._check_early_end(finished_early, results, unit="deal")
+        self._check_early_end(setup, results, unit="deal")
         return self._game_state(
-            players=players,
-            options=options,
-            first_dealer=first_dealer,
-            results=results,
+            setup,
+            results,
             totals=totals,
             ended=ended,
-            finished_early=finished_early,
             winners=self.best(totals),
-            upcoming=lambda number: self.deal_info(number, first_dealer),
+            upcoming=lambda number: self.deal_info(number, setup.first_dealer),
         )

@@ -19,22 +19,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .base import (
-    STRAIN_NAMES,
-    STRAIN_SYMBOLS,  # noqa: F401 - re-exported: the pages import it from here
-    GameRules,
-    GameState,
-    Option,
-    RoundInfo,
-    RoundResult,
-    RuleError,
-    check_adds_up,
-    check_in_range,
-    check_strain,
-    int_list,
-    trick_score,
-    who,
-)
+from .base import GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, Setup, target_option
+from .cards import STRAIN_NAMES, trick_score
+from .cards import STRAIN_SYMBOLS as STRAIN_SYMBOLS  # the pages read it from here
+from .checks import check_adds_up, check_in_range, check_strain, int_list, who
 
 HAND_CARDS = 13
 DECK_HCP = 40
@@ -120,14 +108,7 @@ class Minibridge(GameRules):
             minimum=1,
             help="The session ends after this many deals (redeals of a 20:20 deal do not count).",
         ),
-        Option(
-            name="target",
-            label="Target score",
-            default=None,
-            kind=int,
-            minimum=1,
-            help="Instead of a number of deals: the session ends when a side reaches this score.",
-        ),
+        target_option(None, "Instead of a number of deals: the session ends when a side reaches this score."),
     )
 
     declarer_for = staticmethod(declarer_for)
@@ -349,19 +330,11 @@ class Minibridge(GameRules):
 
     # -- the game ---------------------------------------------------------------
 
-    def play(
-        self,
-        players: int,
-        options: dict[str, Any],
-        first_dealer: int,
-        rounds: list[dict[str, Any]],
-        finished_early: bool,
-        names: list[str] | None,
-    ) -> GameState:
+    def play(self, setup: Setup, rounds: list[dict[str, Any]]) -> GameState:
         totals = [0] * 4
         results: list[RoundResult] = []
         deals_played = 0  # redeals are not deals
-        dealer = first_dealer
+        dealer = setup.first_dealer
         ended = False
         for index, data in enumerate(rounds):
             n = index + 1
@@ -378,7 +351,7 @@ class Minibridge(GameRules):
                     round=n - 1,
                     field=missing,
                 )
-            result = self.score_deal(self.deal_info(n, deals_played + 1, dealer), data, names=names)
+            result = self.score_deal(self.deal_info(n, deals_played + 1, dealer), data, names=setup.names)
             results.append(result)
             if not result.complete:
                 continue
@@ -389,19 +362,16 @@ class Minibridge(GameRules):
                 continue
             deals_played += 1
             dealer = (dealer + 1) % 4
-            if options["target"] is None:
-                ended = deals_played >= options["deals"]
+            if setup.options["target"] is None:
+                ended = deals_played >= setup.options["deals"]
             else:
-                ended = max(totals) >= options["target"]
-        self._check_early_end(finished_early, results, unit="deal")
+                ended = max(totals) >= setup.options["target"]
+        self._check_early_end(setup, results, unit="deal")
         return self._game_state(
-            players=players,
-            options=options,
-            first_dealer=first_dealer,
-            results=results,
+            setup,
+            results,
             totals=totals,
             ended=ended,
-            finished_early=finished_early,
             winners=self.best(totals),
             upcoming=lambda number: self.deal_info(number, deals_played + 1, dealer),
         )

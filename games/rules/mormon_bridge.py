@@ -27,7 +27,6 @@ from __future__ import annotations
 from typing import Any
 
 from .base import (
-    ROOK_COLOURS,
     GameRules,
     GameState,
     MadeBid,
@@ -35,13 +34,12 @@ from .base import (
     RoundInfo,
     RoundResult,
     RuleError,
-    check_adds_up,
-    check_bids_fit_hand,
-    check_in_range,
-    int_list,
-    who,
+    Setup,
+    target_option,
 )
 from .bugger_bridge import bid_total_line
+from .cards import ROOK_COLOURS
+from .checks import check_bids_fit_hand, check_tricks_fit_hand, who
 
 REGULAR = "regular"
 FOUR_CARD = "four-card"
@@ -131,13 +129,10 @@ class MormonBridge(GameRules):
                 (ELIMINATION, "Elimination: miss your bid and you are out"),
             ),
         ),
-        Option(
-            name="target",
+        target_option(
+            100,
+            "4-card game: after a hand, a player alone at the top with at least this total wins.",
             label="Target score (4-card)",
-            default=100,
-            kind=int,
-            minimum=1,
-            help="4-card game: after a hand, a player alone at the top with at least this total wins.",
         ),
     )
 
@@ -190,16 +185,7 @@ class MormonBridge(GameRules):
     @staticmethod
     def hand_info(number: int, dealer: int, table: list[int] | tuple[int, ...], cards: int) -> RoundInfo:
         """Hand ``number`` dealt by ``dealer`` to the seats in ``table`` (in seating order)."""
-        order = GameRules.leaders_from(dealer, list(table))
-        return RoundInfo(
-            number=number,
-            label=f"Hand {number}",
-            dealer=dealer,
-            leader=order[0],
-            cards=cards,
-            trump=None,
-            active=order,
-        )
+        return GameRules.bidding_round(number, f"Hand {number}", dealer, list(table), cards)
 
     def schedule(self, players: int, first_dealer: int) -> list[RoundInfo]:
         """Every hand of a regular game: 1, 2, ..., peak, ..., 2, 1 cards (2 * peak - 1 hands).
@@ -268,13 +254,6 @@ class MormonBridge(GameRules):
 
     # -- checking ----------------------------------------------------------------------
 
-    @classmethod
-    def _check_shape(cls, n: int, data: Any) -> None:
-        """Refuse a hand that is not an object of known fields, with a Rook trump and bids."""
-        cls._check_round_object(n, data, ROUND_KEYS)
-        cls._check_trump(n, data, TRUMPS)
-        cls._check_present(n, data, "bids", "the bids")
-
     def check_bids(self, info: RoundInfo, bids: list[Any], *, names: list[str] | None = None) -> None:
         """Refuse a bid outside 0..cards by a player in the hand; two players may not bid 4."""
         n = info.number
@@ -292,21 +271,16 @@ class MormonBridge(GameRules):
 
     def check_tricks(self, info: RoundInfo, tricks: list[Any], *, names: list[str] | None = None) -> None:
         """Refuse tricks outside 0..cards for a player in the hand, or not adding up to the cards."""
-        n = info.number
         cards = info.dealt
-        check_in_range(
+        check_tricks_fit_hand(
+            info,
             tricks,
-            0,
-            cards,
             lambda name, took: (
                 f"{name} took {took} tricks, but there {'are only' if cards != 1 else 'is only'} {cards} to take."
             ),
-            round=n,
-            field="tricks",
             names=names,
             seats=sorted(info.active),
         )
-        check_adds_up(sum(tricks[s] for s in info.active), cards, round=n, field="tricks", what="the tricks")
 
     @staticmethod
     def _check_in_hand(
@@ -336,37 +310,21 @@ class MormonBridge(GameRules):
 
     # -- the game ------------------------------------------------------------------------
 
-    def play(
-        self,
-        players: int,
-        options: dict[str, Any],
-        first_dealer: int,
-        rounds: list[dict[str, Any]],
-        finished_early: bool,
-        names: list[str] | None,
-    ) -> GameState:
+    def play(self, setup: Setup, rounds: list[dict[str, Any]]) -> GameState:
         """Check and score every hand; see ``GameRules.replay`` and the class docstring.
 
         Ended early, the highest total wins (shared when equal); in elimination every
         player still in (not out: at the table or still waiting) shares the win.
         """
-        if options["mode"] == ELIMINATION:
-            return self._replay_elimination(players, options, first_dealer, rounds, finished_early, names)
-        return self._replay_points(players, options, first_dealer, rounds, finished_early, names)
+        if setup.options["mode"] == ELIMINATION:
+            return self._replay_elimination(setup, rounds)
+        return self._replay_points(setup, rounds)
 
-    def _replay_points(
-        self,
-        players: int,
-        options: dict[str, Any],
-        first_dealer: int,
-        rounds: list[dict[str, Any]],
-        finished_early: bool,
-        names: list[str] | None,
-    ) -> GameState:
+    def _replay_points(self, setup: Setup, rounds: list[dict[str, Any]]) -> GameState:
         """Regular and 4-card games."""
-        mode = options["mode"]
-        schedule = self.schedule(players, first_dealer) if mode == REGULAR else None
-        target = options["target"]
+        players, first_dealer, names = setup.players, setup.first_dealer, setup.names
+        schedule = self.schedule(players, first_dealer) if setup.options["mode"] == REGULAR else None
+        target = setup.options["target"]
         totals = [0] * players
         results: list[RoundResult] = []
         winner: int | None = None
@@ -381,15 +339,13 @@ class MormonBridge(GameRules):
                 raise RuleError(message, round=n)
             self._check_previous_complete(results, n)
             info = schedule[index] if schedule is not None else self.four_card_hand(n, players, first_dealer)
-            self._check_shape(n, data)
-            bids = int_list(data["bids"], length=players, round=n, field="bids", what="the bids", names=names)
+            bids = self._bids_of(n, data, setup, keys=ROUND_KEYS, trumps=TRUMPS)
             self.check_bids(info, bids, names=names)
             facts = {"bid_total": sum(bids), "bid_line": bid_total_line(sum(bids), info.dealt)}
-            tricks = data.get("tricks")
+            tricks = self._tricks_of(n, data, setup)
             if tricks is None:
                 results.append(RoundResult(info=info, data=data, complete=False, facts=facts))
                 continue
-            tricks = int_list(tricks, length=players, round=n, field="tricks", what="the tricks", names=names)
             self.check_tricks(info, tricks, names=names)
             points = [hand_points(b, t) for b, t in zip(bids, tricks, strict=True)]
             totals = [t + p for t, p in zip(totals, points, strict=True)]
@@ -414,7 +370,7 @@ class MormonBridge(GameRules):
                     facts=facts,
                 )
             )
-        self._check_early_end(finished_early, results, field="tricks")
+        self._check_early_end(setup, results, field="tricks")
 
         def upcoming(number: int) -> RoundInfo:
             if schedule is not None:
@@ -422,29 +378,19 @@ class MormonBridge(GameRules):
             return self.four_card_hand(number, players, first_dealer)
 
         return self._game_state(
-            players=players,
-            options=options,
-            first_dealer=first_dealer,
-            results=results,
+            setup,
+            results,
             totals=totals,
             ended=ended,
-            finished_early=finished_early,
             winners=self.best(totals) if winner is None else [winner],
             upcoming=upcoming,
         )
 
-    def _replay_elimination(
-        self,
-        players: int,
-        options: dict[str, Any],
-        first_dealer: int,
-        rounds: list[dict[str, Any]],
-        finished_early: bool,
-        names: list[str] | None,
-    ) -> GameState:
+    def _replay_elimination(self, setup: Setup, rounds: list[dict[str, Any]]) -> GameState:
         """Elimination: the first dealer deals hand 1; each later hand is dealt by
         ``next_dealer`` (the next seat at the table for that hand after the previous
         dealer), and the seats at the table are ``at_table`` of the players out so far."""
+        players, first_dealer, names = setup.players, setup.first_dealer, setup.names
         out: list[int] = []
         results: list[RoundResult] = []
         dealer: int | None = None
@@ -461,33 +407,15 @@ class MormonBridge(GameRules):
             table = self.at_table(players, out)
             dealer = first_dealer if dealer is None else self.next_dealer(dealer, table, players)
             info = self.hand_info(n, dealer, table, FOUR_CARDS)
-            self._check_shape(n, data)
-            bids = int_list(
-                data["bids"],
-                length=players,
-                round=n,
-                field="bids",
-                what="the bids",
-                names=names,
-                allow_none=True,
-            )
+            bids = self._bids_of(n, data, setup, keys=ROUND_KEYS, trumps=TRUMPS, allow_none=True)
             self._check_in_hand(info, bids, out, field="bids", names=names)
             self.check_bids(info, bids, names=names)
             bid_total = sum(bids[s] or 0 for s in info.active)  # every seat in the hand has bid
             facts = {"bid_total": bid_total, "bid_line": bid_total_line(bid_total, FOUR_CARDS)}
-            tricks = data.get("tricks")
+            tricks = self._tricks_of(n, data, setup, allow_none=True)
             if tricks is None:
                 results.append(RoundResult(info=info, data=data, complete=False, out=list(out), facts=facts))
                 continue
-            tricks = int_list(
-                tricks,
-                length=players,
-                round=n,
-                field="tricks",
-                what="the tricks",
-                names=names,
-                allow_none=True,
-            )
             self._check_in_hand(info, tricks, out, field="tricks", names=names)
             self.check_tricks(info, tricks, names=names)
             missed = sorted(s for s in info.active if bids[s] != tricks[s])
@@ -531,7 +459,7 @@ class MormonBridge(GameRules):
                     facts=facts,
                 )
             )
-        self._check_early_end(finished_early, results, field="tricks")
+        self._check_early_end(setup, results, field="tricks")
 
         def upcoming(number: int) -> RoundInfo:
             table = self.at_table(players, out)
@@ -539,13 +467,10 @@ class MormonBridge(GameRules):
             return self.hand_info(number, next_dealer, table, FOUR_CARDS)
 
         return self._game_state(
-            players=players,
-            options=options,
-            first_dealer=first_dealer,
-            results=results,
+            setup,
+            results,
             totals=None,
             ended=ended,
-            finished_early=finished_early,
             winners=[s for s in range(players) if s not in out],
             upcoming=upcoming,
         )

@@ -15,8 +15,8 @@ from django_htmx.http import trigger_client_event
 from .. import services
 from ..forms import NewBuggerGameForm, parse_int, rule_error_to_seat
 from ..rules import RoundInfo, RuleError
-from ..rules.base import SUITS
 from ..rules.bugger_bridge import PEAK_BY_PLAYERS, PENALTY_REASONS, REDEAL_PENALTY, BuggerBridge
+from ..rules.cards import SUITS
 from ..sheet import POINTS_TABLE, TRUMP_WORDS, trump_text
 from .bidding import BiddingTable, ScoreCell, name_list, plural
 from .common import HtmxHttpRequest

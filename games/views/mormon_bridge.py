@@ -11,7 +11,7 @@ game shows who is out, who waits and who sits down in a freed seat.
 from __future__ import annotations
 
 from ..forms import NewMormonForm, parse_int
-from ..rules.base import ROOK_COLOURS
+from ..rules.cards import ROOK_COLOURS
 from ..rules.mormon_bridge import (
     ELIMINATION,
     FOUR_CARD,

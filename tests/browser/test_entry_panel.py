@@ -47,7 +47,9 @@ def test_bid_taps_send_nothing_until_the_last_one(phone, keeper, make_session):
     expect(dealer_nought).to_be_disabled()
     expect(dealer_nought).not_to_be_checked()
     expect(page.locator("label[for=bid-0-0]")).to_have_class("chip struck")
-    expect(page.locator("label[for=bid-0-0]")).to_have_attribute("title", "Hook rule: the dealer may not bid 0")
+    expect(page.locator("label[for=bid-0-0]")).to_have_attribute(
+        "title", "Hook rule: the dealer may not bid 0"
+    )
     expect(live).to_have_text("Bids total 1 for 1 trick, 1 player still to bid")
     # Ben changes his mind: nothing is struck while the others' total lets any dealer's bid through.
     phone.tap("label[for=bid-1-0]")
@@ -76,16 +78,12 @@ def test_bids_tapped_before_a_reload_are_counted_again_and_sent_once(phone, keep
     # Deal 1: Ann deals, Ben bids first.
     phone.tap("label[for=bid-1-4]")
     phone.tap("label[for=bid-2-3]")
-    expect(page.get_by_test_id("bid-live")).to_have_text(
-        "Bids total 7 for 13 tricks, 2 players still to bid"
-    )
+    expect(page.get_by_test_id("bid-live")).to_have_text("Bids total 7 for 13 tricks, 2 players still to bid")
     expect(page.get_by_test_id("todo")).to_have_text("Still to enter: 2 bids, then the tricks.")
     phone.go(sheet)
     sent = posts_of(phone)
     expect(page.locator("#bid-2-3")).to_be_checked()
-    expect(page.get_by_test_id("bid-live")).to_have_text(
-        "Bids total 7 for 13 tricks, 2 players still to bid"
-    )
+    expect(page.get_by_test_id("bid-live")).to_have_text("Bids total 7 for 13 tricks, 2 players still to bid")
     phone.tap("label[for=bid-3-2]")
     expect(page.get_by_test_id("todo")).to_have_text("Still to enter: 1 bid, then the tricks.")
     assert sent == []

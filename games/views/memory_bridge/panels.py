@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...rules import RoundInfo
-from ...rules.base import STRAIN_NAMES, STRAINS
+from ...rules.cards import STRAIN_NAMES, STRAINS
 from ...rules.memory_bridge import (
     HAND_CARDS,
 )

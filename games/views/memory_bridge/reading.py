@@ -8,7 +8,7 @@ record's contract; nothing here saves anything.
 from __future__ import annotations
 
 from ...forms import parse_int
-from ...rules.base import STRAINS
+from ...rules.cards import STRAINS
 from ...rules.memory_bridge import (
     HAND_CARDS,
 )

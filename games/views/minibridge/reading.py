@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...forms import parse_int, parse_seat_numbers
 from ...rules import RoundInfo
-from ...rules.base import STRAINS
+from ...rules.cards import STRAINS
 from ...rules.minibridge import (
     DECK_HCP,
     HAND_CARDS,

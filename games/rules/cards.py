@@ -1,0 +1,27 @@
+"""The cards the games are played with: strains, suits, Rook colours, and the bridge trick score."""
+
+from __future__ import annotations
+
+# Strains as the session record spells them; suits of a 52-card deck first.
+STRAINS = ("NT", "S", "H", "D", "C")
+STRAIN_NAMES = {
+    "NT": "no trumps",
+    "S": "spades",
+    "H": "hearts",
+    "D": "diamonds",
+    "C": "clubs",
+}
+STRAIN_SYMBOLS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+ROOK_COLOURS = ("red", "yellow", "green", "black")
+# The bridge trick score (Minibridge, Memory Bridge): points for each trick over six.
+PER_TRICK = {"NT": 30, "S": 30, "H": 30, "D": 20, "C": 20}
+NT_FIRST_TRICK_EXTRA = 10  # the first scoring trick in no trumps is 40, not 30
+
+
+def trick_score(strain: str, tricks: int) -> int:
+    """Points for every trick over six: NT 40 then 30 each, majors 30, minors 20."""
+    over = max(0, tricks - 6)
+    if not over:
+        return 0
+    return over * PER_TRICK[strain] + (NT_FIRST_TRICK_EXTRA if strain == "NT" else 0)

@@ -1,0 +1,190 @@
+"""Checks every game's rules make of a recorded round, and ``RuleError``, what they raise.
+
+Each check names the round (1-based), the player (an index into the seating
+order) and the round field at fault, so a form can show the message beside the
+right input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from .cards import STRAINS
+
+if TYPE_CHECKING:
+    from .base import RoundInfo
+
+
+class RuleError(ValueError):
+    """A round or setup that breaks a rule.
+
+    ``round`` is 1-based, ``player`` an index into the seating order, ``field``
+    the round field at fault ("bids", "tricks", "hcp", "contract", ...), so a
+    form can show the message beside the right input.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        round: int | None = None,
+        player: int | None = None,
+        field: str | None = None,
+    ):
+        super().__init__(message)
+        self.message = message
+        self.round = round
+        self.player = player
+        self.field = field
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def who(names: list[str] | None, seat: int) -> str:
+    """How a message names a player: their name, else "player N" (1-based)."""
+    if names and 0 <= seat < len(names):
+        return names[seat]
+    return f"player {seat + 1}"
+
+
+def int_list(
+    value: Any,
+    *,
+    length: int,
+    round: int,
+    field: str,
+    what: str,
+    allow_none: bool = False,
+    names: list[str] | None = None,
+) -> list[Any]:
+    """A per-player list of whole numbers, or RuleError naming the round and player."""
+    if not isinstance(value, list):
+        raise RuleError(f"Round {round}: {what} must be a list, one per player.", round=round, field=field)
+    if len(value) != length:
+        raise RuleError(
+            f"Round {round}: {what} must have {length} entries, one per player, not {len(value)}.",
+            round=round,
+            field=field,
+        )
+    for i, v in enumerate(value):
+        if v is None and allow_none:
+            continue
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise RuleError(
+                f"Round {round}: {what} for {who(names, i)} must be a whole number.",
+                round=round,
+                player=i,
+                field=field,
+            )
+    return value
+
+
+def check_in_range(
+    values: list[Any],
+    low: int,
+    high: int,
+    says: Callable[[str, int], str],
+    *,
+    round: int,
+    field: str,
+    names: list[str] | None = None,
+    seats: Iterable[int] | None = None,
+    missing: Callable[[str], str] | None = None,
+) -> None:
+    """Refuse the first per-player value outside ``low..high``, naming the round and player.
+
+    The message is "Round n: " and ``says(who, value)``. Only ``seats`` are looked
+    at (every seat, in order, by default). A None value (not entered yet) is
+    skipped, or refused with "Round n: " and ``missing(who)`` when that is given.
+    """
+    for seat in range(len(values)) if seats is None else seats:
+        value = values[seat]
+        if value is None:
+            if missing is None:
+                continue
+            message = missing(who(names, seat))
+        elif not low <= value <= high:
+            message = says(who(names, seat), value)
+        else:
+            continue
+        raise RuleError(f"Round {round}: {message}", round=round, player=seat, field=field)
+
+
+def check_bids_fit_hand(
+    info: RoundInfo,
+    bids: list[Any],
+    *,
+    names: list[str] | None = None,
+    seats: Iterable[int] | None = None,
+    missing: Callable[[str], str] | None = None,
+) -> None:
+    """Refuse a bid outside 0 to the cards dealt (Bugger and Mormon Bridge); see ``check_in_range``."""
+    cards = info.dealt
+    check_in_range(
+        bids,
+        0,
+        cards,
+        lambda name, bid: (
+            f"{name} bid {bid}, but a bid must be 0 to {cards} with {cards} card{'s' if cards != 1 else ''} dealt."
+        ),
+        round=info.number,
+        field="bids",
+        names=names,
+        seats=seats,
+        missing=missing,
+    )
+
+
+def check_tricks_fit_hand(
+    info: RoundInfo,
+    tricks: list[Any],
+    says: Callable[[str, int], str],
+    *,
+    names: list[str] | None = None,
+    seats: list[int] | None = None,
+) -> None:
+    """Refuse tricks outside 0 to the cards dealt, or not adding up to them (the bidding games).
+
+    ``says(who, took)`` words a player's tricks out of range (see ``check_in_range``);
+    only ``seats`` are looked at and added up (every seat by default).
+    """
+    cards = info.dealt
+    check_in_range(tricks, 0, cards, says, round=info.number, field="tricks", names=names, seats=seats)
+    counted = range(len(tricks)) if seats is None else seats
+    check_adds_up(
+        sum(tricks[s] for s in counted), cards, round=info.number, field="tricks", what="the tricks"
+    )
+
+
+def check_adds_up(
+    total: int, expected: int, *, round: int, field: str, what: str, but: str | None = None
+) -> None:
+    """Refuse a total that is not ``expected``, saying by how much it is off.
+
+    "Round n: {what} add up to {total}, but {but} (2 too many)."; ``but`` is
+    "{expected} were played" unless given.
+    """
+    if total != expected:
+        diff = total - expected
+        but = f"{expected} were played" if but is None else but
+        raise RuleError(
+            f"Round {round}: {what} add up to {total}, but {but} "
+            f"({abs(diff)} too {'many' if diff > 0 else 'few'}).",
+            round=round,
+            field=field,
+        )
+
+
+def check_strain(n: int, strain: Any, *, by: str, player: int) -> str:
+    """Refuse a contract's strain that is not one of ``STRAINS``; ``by`` says whose contract."""
+    if strain not in STRAINS:
+        raise RuleError(
+            f"Round {n}: {by} needs a strain: NT, S, H, D or C (no trumps, spades, hearts, "
+            "diamonds or clubs).",
+            round=n,
+            player=player,
+            field="contract",
+        )
+    return str(strain)
