@@ -116,6 +116,20 @@ class Seat(models.Model):
     session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
+    # This seat's figures for the player's statistics (games/stats.py), worked out from its
+    # entries when the statistics are read and kept for the session's version they were worked
+    # out at: a write to the game moves the version on, and they are worked out again, so no
+    # write ever needs to touch them (they are a cache keyed by the version, never invalidated).
+    figures_version = models.PositiveIntegerField(null=True, blank=True)
+    final = models.IntegerField(null=True, blank=True)  # finished, with points: the sum of them
+    won = models.BooleanField(default=False)  # finished, and this seat among the winners
+    bids = models.PositiveIntegerField(default=0)  # own bids in complete rounds, by outcome:
+    made = models.PositiveIntegerField(default=0)
+    over = models.PositiveIntegerField(default=0)  # took fewer tricks than bid
+    under = models.PositiveIntegerField(default=0)  # took more
+    zero_bids = models.PositiveIntegerField(default=0)
+    zero_made = models.PositiveIntegerField(default=0)
+    tricks_minus_bids = models.IntegerField(default=0)
 
     class Meta:
         ordering = ["session", "position"]

@@ -1,13 +1,21 @@
-"""A player's figures, read from stored numbers with a fixed handful of queries.
+"""A player's figures, read from stored numbers, the same handful of queries for any history.
 
 Every figure comes from what was stored when rounds were saved (Entry.bid,
-tricks, points; GameSession.status, winners), never from replaying games, so a
-player's page costs the same three queries whether they played ten games or
-ten thousand. Games in the Trash count for nothing:
+tricks, points; GameSession.status, winners), never from replaying games. Each
+seat keeps its own figures (``Seat.final``, ``won``, ``bids``, ``made``...),
+worked out from its entries the first time they are read at the game's current
+version and stored with that version: a write to the game moves the version on,
+so they are worked out again when next read, and no write ever touches them.
+Games in the Trash count for nothing. ``player_stats`` costs:
 
-1. their seats with each session's game, status, winners and dates;
-2. the sum of their points per finished session (their final score);
-3. their bids per game, counted by outcome (conditional aggregates).
+1. one query: the player's seats summed per game in the database (window
+   aggregates over the seats whose figures are fresh), with the latest finished
+   games the chart shows and every seat whose figures are not fresh;
+2. and, only when some are not fresh, their entries (one query) and their new
+   figures stored (one bulk update).
+
+``cached_player_stats`` (the page's) keeps the answer in the cache under a key
+that changes with any of it, so a page seen again costs one small query.
 
 Bids are counted in the games with bids of a player's own (the rules'
 ``lowest_bid``: Bugger, Call and Mormon Bridge), in every complete round,
@@ -19,10 +27,16 @@ taking fewer tricks than bid, under-bidding taking more.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
+from typing import Any
 
+from django.core.cache import cache
+from django.db import connection
 from django.db.models import Count, F, Q, Sum
+from django.utils.dateparse import parse_datetime
 
 from .models import Entry, GameSession, Player, Seat
 from .registry import GAMES
@@ -201,86 +215,190 @@ class PlayerStats(Ratios):
         return max(won, key=lambda g: (g.win_share, g.won, -g.finished))
 
 
+FIGURES = ("bids", "made", "over", "under", "zero_bids", "zero_made", "tricks_minus_bids")
+
+
+def seat_figures(
+    game: str, status: str, winners: list[int], position: int, entries: list[tuple]
+) -> dict[str, Any]:
+    """One seat's figures from its entries, ``(bid, tricks, points, complete)`` each (see the module docstring)."""
+    finished = status == GameSession.Status.FINISHED
+    points = [p for _, _, p, _ in entries if p is not None]
+    counts = dict.fromkeys(FIGURES, 0)
+    if has_bids(game):
+        rules = GAMES[game]
+        for bid, took, _, complete in entries:
+            if not complete or bid is None or took is None:
+                continue
+            counts["bids"] += 1
+            counts["made"] += rules.bid_made(bid, took)
+            counts["over"] += took < bid
+            counts["under"] += took > bid
+            counts["zero_bids"] += bid == 0
+            counts["zero_made"] += bid == 0 and took == 0
+            counts["tricks_minus_bids"] += took - bid
+    return {
+        "final": sum(points) if finished and points else None,
+        "won": finished and position in (winners or []),
+        **counts,
+    }
+
+
+# A player's seats, each with its game's totals over all the player's seats (window aggregates
+# over the seats whose stored figures are fresh: worked out at the game's current version), kept
+# only where the chart needs them: per game the latest finished games, those with a total first,
+# as many as the chart shows plus one per seat not fresh (its total may turn out to be none),
+# and every seat that is not fresh (its figures are worked out again and stored).
+SEATS_SQL = """
+SELECT * FROM (
+    SELECT s.id, s.position, s.session_id, g.game, g.status, g.winners, g.created, g.finished_at,
+        g.version, s.final, s.won, {fresh} AS fresh,
+        ROW_NUMBER() OVER (
+            PARTITION BY g.game
+            ORDER BY CASE WHEN g.status = %(finished)s THEN 0 ELSE 1 END,
+                CASE WHEN s.final IS NOT NULL OR NOT {fresh} THEN 0 ELSE 1 END,
+                g.created DESC, g.id DESC
+        ) AS place_in_game,
+        COUNT(*) FILTER (WHERE NOT {fresh}) OVER w AS stale,
+        COUNT(*) OVER w AS played,
+        COUNT(*) FILTER (WHERE g.status = %(finished)s) OVER w AS finished,
+        COUNT(*) FILTER (WHERE {fresh} AND g.status = %(finished)s AND s.won) OVER w AS won_games,
+        COUNT(s.final) FILTER (WHERE {fresh} AND g.status = %(finished)s) OVER w AS scored,
+        SUM(s.final) FILTER (WHERE {fresh} AND g.status = %(finished)s) OVER w AS score_sum,
+        MAX(s.final) FILTER (WHERE {fresh} AND g.status = %(finished)s) OVER w AS best_score,
+        {figures}
+    FROM {seat} s INNER JOIN {session} g ON g.id = s.session_id
+    WHERE s.player_id = %(player)s AND g.deleted_at IS NULL
+    WINDOW w AS (PARTITION BY g.game)
+) seats
+WHERE place_in_game <= %(shown)s + stale OR NOT fresh
+"""
+
+
+def _when(value: datetime | str) -> datetime:
+    """A date and time as the database gives it back to a raw query (SQLite: naive, or text, in UTC)."""
+    if isinstance(value, str):
+        parsed = parse_datetime(value)
+        assert parsed is not None, value
+        value = parsed
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
+
+
+def _seats_sql() -> str:
+    fresh = "(s.figures_version IS NOT NULL AND s.figures_version = g.version)"
+    return SEATS_SQL.format(
+        fresh=fresh,
+        figures=",\n        ".join(
+            f"COALESCE(SUM(s.{name}) FILTER (WHERE {fresh}) OVER w, 0) AS sum_{name}" for name in FIGURES
+        ),
+        seat=connection.ops.quote_name(Seat._meta.db_table),
+        session=connection.ops.quote_name(GameSession._meta.db_table),
+    )
+
+
 def player_stats(player: Player) -> PlayerStats:
-    """Every figure of a player's page, in three queries (see the module docstring)."""
+    """Every figure of a player's page: one query, and two more when games changed since (see below).
+
+    The seats' stored figures (``Seat.final``, ``won``, ``bids``...) are summed per game in the
+    database; a seat whose figures were worked out at an older version of its game (or never)
+    has them worked out again from its entries (one query for all such seats) and stored (one
+    bulk update), so the cost follows what changed since the page was last seen, not the history.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _seats_sql(),
+            {"finished": GameSession.Status.FINISHED, "player": player.pk, "shown": CHART_GAMES},
+        )
+        columns = [c[0] for c in cursor.description]
+        rows = [dict(zip(columns, row, strict=True)) for row in cursor.fetchall()]
+
+    stale = [row for row in rows if not row["fresh"]]
+    if stale:
+        by_session: dict[int, list[tuple]] = {row["session_id"]: [] for row in stale}
+        entries = Entry.objects.filter(player=player, round__session_id__in=list(by_session)).values_list(
+            "round__session_id", "bid", "tricks", "points", "round__complete"
+        )
+        for session_id, *entry in entries:
+            by_session[session_id].append(tuple(entry))
+        seats = []
+        for row in stale:
+            winners = json.loads(row["winners"]) if isinstance(row["winners"], str) else row["winners"]
+            figures = seat_figures(
+                row["game"], row["status"], winners, row["position"], by_session[row["session_id"]]
+            )
+            row.update(figures)
+            seats.append(Seat(pk=row["id"], figures_version=row["version"], **figures))
+        Seat.objects.bulk_update(seats, ["figures_version", "final", "won", *FIGURES])
+
     by_game: dict[str, GameStats] = {}
-
-    def stats_for(game: str) -> GameStats:
-        if game not in by_game:
-            by_game[game] = GameStats(game=game, name=GAMES[game].name if game in GAMES else game)
-        return by_game[game]
-
-    # 1. Seats and their sessions.
-    seats = (
-        Seat.objects.filter(player=player, session__deleted_at__isnull=True)
-        .order_by("session__created", "session_id")
-        .values_list(
-            "session_id",
-            "position",
-            "session__game",
-            "session__status",
-            "session__winners",
-            "session__created",
-            "session__finished_at",
-        )
-    )
-    # 2. Final scores: a total is the sum of a player's points in the session.
-    finals = dict(
-        Entry.objects.filter(
-            player=player,
-            round__session__status=GameSession.Status.FINISHED,
-            round__session__deleted_at__isnull=True,
-        )
-        .values("round__session_id")
-        .annotate(total=Sum("points"))
-        .order_by()
-        .values_list("round__session_id", "total")
-    )
     results: dict[str, list[Result]] = {}
-    for session_id, position, game, status, winners, created, finished_at in seats:
-        g = stats_for(game)
-        g.played += 1
-        if status != GameSession.Status.FINISHED:
-            continue
-        g.finished += 1
-        won = position in (winners or [])
-        g.won += won
-        total = finals.get(session_id)
-        if total is not None:
-            g.scored += 1
-            g.score_sum += total
-            g.best_score = total if g.best_score is None else max(g.best_score, total)
-        results.setdefault(game, []).append(
-            Result(session_id=session_id, game=game, when=finished_at or created, total=total, won=won)
-        )
-
-    # 3. Bids, counted by outcome, per game.
-    bids = (
-        Entry.objects.filter(
-            player=player,
-            round__complete=True,
-            round__session__deleted_at__isnull=True,
-            round__session__game__in=bidding_games(),
-            bid__isnull=False,
-            tricks__isnull=False,
-        )
-        .values("round__session__game")
-        .annotate(
-            bids=Count("pk"),
-            made=Count("pk", filter=made_bid()),
-            over=Count("pk", filter=Q(tricks__lt=F("bid"))),
-            under=Count("pk", filter=Q(tricks__gt=F("bid"))),
-            zero_bids=Count("pk", filter=Q(bid=0)),
-            zero_made=Count("pk", filter=Q(bid=0, tricks=0)),
-            tricks_minus_bids=Sum(F("tricks") - F("bid")),
-        )
-        .order_by()
-    )
-    for row in bids:
-        g = stats_for(row["round__session__game"])
-        for name in ("bids", "made", "over", "under", "zero_bids", "zero_made", "tricks_minus_bids"):
-            setattr(g, name, row[name] or 0)
+    for row in sorted(rows, key=lambda r: (r["created"], r["session_id"])):
+        game = row["game"]
+        g = by_game.get(game)
+        if g is None:
+            g = by_game[game] = GameStats(game=game, name=GAMES[game].name if game in GAMES else game)
+            g.played, g.finished = row["played"], row["finished"]
+            g.won, g.scored, g.score_sum, g.best_score = (
+                row["won_games"],
+                row["scored"],
+                row["score_sum"] or 0,
+                row["best_score"],
+            )
+            for name in FIGURES:
+                setattr(g, name, row[f"sum_{name}"])
+        finished = row["status"] == GameSession.Status.FINISHED
+        if not row["fresh"]:
+            for name in FIGURES:
+                setattr(g, name, getattr(g, name) + row[name])
+            if finished:
+                g.won += row["won"]
+                if row["final"] is not None:
+                    g.scored += 1
+                    g.score_sum += row["final"]
+                    g.best_score = row["final"] if g.best_score is None else max(g.best_score, row["final"])
+        if finished:
+            when = _when(row["finished_at"] or row["created"])
+            results.setdefault(game, []).append(
+                Result(
+                    session_id=row["session_id"],
+                    game=game,
+                    when=when,
+                    total=row["final"],
+                    won=bool(row["won"]),
+                )
+            )
 
     order = list(GAMES)
     games = sorted(by_game.values(), key=lambda g: order.index(g.game) if g.game in order else len(order))
+    return PlayerStats(player=player, games=games, results=results)
+
+
+# Bumped when what player_stats gives changes shape, so an older cached answer is never read.
+CACHED_SHAPE = 1
+
+
+def cached_player_stats(player: Player) -> PlayerStats:
+    """``player_stats``, kept in the cache under a key that holds everything the figures depend on.
+
+    The key is the player's live seats: how many, and the sums of their ids, their games' ids
+    (and squares) and their games' versions. A round saved, corrected or undone, a game ended,
+    reopened, put in the Trash or restored, a merge or its undo: each changes one of them
+    (versions only grow), so a cached answer is never stale and nothing is ever invalidated.
+    One query when the answer is cached, whatever the history.
+    """
+    seats = Seat.objects.filter(player=player, session__deleted_at__isnull=True).aggregate(
+        seats=Count("pk"),
+        seat_ids=Sum("pk"),
+        games=Sum("session_id"),
+        squares=Sum(F("session_id") * F("session_id")),
+        versions=Sum("session__version"),
+    )
+    digest = hashlib.sha256(repr(sorted(seats.items())).encode()).hexdigest()
+    key = f"player-stats:{CACHED_SHAPE}:{CHART_GAMES}:{player.pk}:{digest}"
+    kept = cache.get(key)
+    if kept is None:
+        stats = player_stats(player)
+        cache.set(key, (stats.games, stats.results), timeout=7 * 24 * 3600)
+        return stats
+    games, results = kept
     return PlayerStats(player=player, games=games, results=results)

@@ -171,7 +171,7 @@ def test_a_player_without_games(user):
     assert stats.bid_accuracy is None and stats.tendency == ""
 
 
-def test_three_queries_whatever_the_history(user):
+def test_three_queries_whatever_the_history_one_when_nothing_changed(user):
     record(user, "bugger-bridge", ["Kim", "Lee", "Max"], [{"bids": [1, 0, 0], "tricks": [1, 0, 0]}])
     kim = Player.objects.get(owner=user, name="Kim")
     with CaptureQueriesContext(connection) as few:
@@ -185,8 +185,13 @@ def test_three_queries_whatever_the_history(user):
         )
     with CaptureQueriesContext(connection) as many:
         player_stats(kim)
-    # Seats with their sessions, final scores, bids by outcome.
+    # The seats summed per game (with those not worked out at their game's version yet),
+    # those seats' entries, their figures stored.
     assert len(few.captured_queries) == len(many.captured_queries) == 3
+    # Read again with nothing changed: the stored figures only.
+    with CaptureQueriesContext(connection) as again:
+        player_stats(kim)
+    assert len(again.captured_queries) == 1
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ from .. import charts, paper
 from ..models import MergeRecord, Player
 from ..players import MAX_NAME, PlayerError, merge_players, rename_player, shared_sessions, undo_merge
 from ..registry import and_list
-from ..stats import CHART_GAMES, games_without_bids, player_stats
+from ..stats import CHART_GAMES, cached_player_stats, games_without_bids
 from .common import HtmxHttpRequest
 
 LIVE_SEATS = Q(seats__session__deleted_at__isnull=True)  # games in the Trash count for nothing
@@ -124,14 +124,14 @@ def result_charts(stats) -> list[dict]:
                     )
                     for r in results
                 ],
-                "limited": len(stats.results.get(g.game, [])) > CHART_GAMES,
+                "limited": g.finished > CHART_GAMES,
             }
         )
     return out
 
 
 def render_player(request, player: Player, *, rename=None, merge=None, undo=None, status=200):
-    stats = player_stats(player)
+    stats = cached_player_stats(player)
     return render(
         request,
         "games/players/detail.html",
