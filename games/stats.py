@@ -226,7 +226,7 @@ def seat_figures(
     points = [p for _, _, p, _ in entries if p is not None]
     counts = dict.fromkeys(FIGURES, 0)
     if has_bids(game):
-        rules = GAMES[game]
+        rules = GAMES[game].rules
         for bid, took, _, complete in entries:
             if not complete or bid is None or took is None:
                 continue

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from games import services, stats
 from games.models import Entry, GameSession, Player, Seat
 from games.players import merge_players
-from games.rules import GAMES
+from games.registry import GAMES
 from games.session_record import import_record
 from games.stats import GameStats, Result, cached_player_stats, player_stats
 from games.trash import trash_session
@@ -49,7 +49,7 @@ def reference_stats(player: Player) -> tuple[list[GameStats], dict[str, list[Res
             for e in entries:
                 if e.round.complete and e.bid is not None and e.tricks is not None:
                     g.bids += 1
-                    g.made += GAMES[session.game].bid_made(e.bid, e.tricks)
+                    g.made += GAMES[session.game].rules.bid_made(e.bid, e.tricks)
                     g.over += e.tricks < e.bid
                     g.under += e.tricks > e.bid
                     g.zero_bids += e.bid == 0

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0007_session_start_key_last_played"),
+        ("games", "0008_game_choices_from_the_registry"),
     ]
 
     operations = [
