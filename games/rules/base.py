@@ -175,6 +175,18 @@ class GameRules:
         band = [b for b in self.made_bids if b.lowest <= bid][-1]
         return took >= bid and (band.over is None or took <= bid + band.over)
 
+    def allowed_trumps(self, info: RoundInfo) -> tuple[str, ...]:
+        """The trumps that may be recorded for a round (empty: none is recorded, they are fixed)."""
+        return ()
+
+    def check_bids_so_far(
+        self, info: RoundInfo, bids: list[Any], options: dict[str, Any], *, names: list[str] | None = None
+    ) -> None:
+        """Refuse, before everyone has bid, a bid already made that no full set could allow.
+
+        ``bids`` has None for a player still to bid. Games without bids allow anything.
+        """
+
     # -- setup -------------------------------------------------------------
 
     def clean_options(self, options: dict[str, Any] | None) -> dict[str, Any]:

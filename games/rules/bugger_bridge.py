@@ -94,6 +94,12 @@ class BuggerBridge(GameRules):
         """What may be recorded as trumps: a turned-up suit, or "none" in the no-trump rounds."""
         return ("none",) if info.trump == "none" else SUITS
 
+    def check_bids_so_far(
+        self, info: RoundInfo, bids: list[Any], options: dict[str, Any], *, names: list[str] | None = None
+    ) -> None:
+        """A bid outside 0..cards, or the dealer's hooked bid once all the others are in."""
+        self.check_bids(info, bids, hook=bool(options.get("hook")), names=names, partial=True)
+
     def forbidden_dealer_bid(self, info: RoundInfo, others_total: int) -> int | None:
         """With the hook rule, the one bid the dealer may not make (None if any is fine)."""
         forbidden = info.dealt - others_total

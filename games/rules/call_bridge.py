@@ -123,6 +123,12 @@ class CallBridge(GameRules):
             names=names,
         )
 
+    def check_bids_so_far(
+        self, info: RoundInfo, bids: list[Any], options: dict[str, Any], *, names: list[str] | None = None
+    ) -> None:
+        """A bid outside 2..12 (those still to bid are skipped)."""
+        self.check_bids(info, bids, names=names)
+
     def check_tricks(self, info: RoundInfo, tricks: list[Any], *, names: list[str] | None = None) -> None:
         """Refuse tricks outside 0..13 for a player, or not adding up to 13."""
         check_tricks_fit_hand(

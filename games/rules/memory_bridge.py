@@ -50,6 +50,17 @@ def first_half_score(tricks: int) -> int:
     return FIRST_HALF_BONUS + trick_score("NT", tricks) if tricks >= WINNING_TRICKS else 0
 
 
+def first_half_winner(first_half: list[int]) -> int:
+    """The seat that won the first half: the one with 7 tricks or more (of 13)."""
+    return 0 if first_half[0] >= WINNING_TRICKS else 1
+
+
+def ends_in_first_half(totals_before: list[int], first_half: list[int], target: int) -> bool:
+    """Whether this first half takes its winner to the target (the game then ends there)."""
+    winner = first_half_winner(first_half)
+    return totals_before[winner] + first_half_score(first_half[winner]) >= target
+
+
 def contract_score(level: int, strain: str, doubled: int, tricks: int) -> int:
     """The declarer's second-half score: trick score x1/x2/x4 if made, else nothing."""
     if tricks < level + 6:
@@ -208,10 +219,10 @@ class MemoryBridge(GameRules):
         self._check_round_object(n, data, ROUND_KEYS)
         self._check_present(n, data, "first_half", "the first-half tricks")
         first_half = self.check_first_half(n, data["first_half"], names=names)
-        winner = 0 if first_half[0] >= WINNING_TRICKS else 1
+        winner = first_half_winner(first_half)
         first_points = [0, 0]
         first_points[winner] = first_half_score(first_half[winner])
-        ended_first = totals[winner] + first_points[winner] >= target
+        ended_first = ends_in_first_half(totals, first_half, target)
         facts: dict[str, Any] = dict.fromkeys(FACT_KEYS)
         facts.update(
             opens_bidding=info.dealer,

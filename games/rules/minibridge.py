@@ -56,6 +56,20 @@ def side_of(seat: int) -> str:
     return "NS" if seat % 2 == 0 else "EW"
 
 
+def announcing_order(dealer: int) -> list[int]:
+    """The seats in the order they announce their points: the dealer first, then clockwise."""
+    return [(dealer + i) % 4 for i in range(4)]
+
+
+def fill_fourth(hcp: list[int | None], dealer: int) -> list[int | None]:
+    """The points with the last to announce given what the other three do not hold (None until they are in)."""
+    order = announcing_order(dealer)
+    hcp = list(hcp)
+    first = [hcp[s] for s in order[:3]]
+    hcp[order[3]] = DECK_HCP - sum(v for v in first if v is not None) if None not in first else None
+    return hcp
+
+
 def declarer_for(hcp: list[int], dealer: int) -> tuple[str, int] | None:
     """The declaring side and declarer for these points, or None at 20:20 (redeal).
 

@@ -269,6 +269,16 @@ class MormonBridge(GameRules):
                     field="bids",
                 )
 
+    def allowed_trumps(self, info: RoundInfo) -> tuple[str, ...]:
+        """Any Rook colour, or the Rook itself (the first card led then decides)."""
+        return TRUMPS
+
+    def check_bids_so_far(
+        self, info: RoundInfo, bids: list[Any], options: dict[str, Any], *, names: list[str] | None = None
+    ) -> None:
+        """A bid outside 0..cards by a player in the hand (the two-player rule waits for both bids)."""
+        check_bids_fit_hand(info, bids, names=names, seats=sorted(info.active))
+
     def check_tricks(self, info: RoundInfo, tricks: list[Any], *, names: list[str] | None = None) -> None:
         """Refuse tricks outside 0..cards for a player in the hand, or not adding up to the cards."""
         cards = info.dealt

@@ -1,17 +1,11 @@
-"""The table for the bidding games Call Bridge and Mormon Bridge: bids first, then tricks.
-
-Built like the Bugger Bridge sheet (``bugger.py``): every write is a plain form
-POST that also works without JavaScript (it then redirects back to the sheet);
-with htmx the answer is the entry panel plus the sheet's body, totals, status
-line and tools, swapped in out of band. Refusals answer 200 to htmx (the panel
-with the message beside the field) and 400 to a plain POST (the whole sheet),
-always with the user's input kept and nothing stored.
+"""The table for the bidding games (Bugger, Call and Mormon Bridge): bids first, then tricks.
 
 A game's screens subclass ``BiddingTable`` and fill in what differs (which bids
 and tricks may be tapped, what a score cell says, what the status line says);
 ``play.py`` reaches them through the module-level ``sheet``, ``new_game`` and
-``ACTIONS`` that each game module takes from its table. The answers every game's
-table gives (refused, saved, stale...) come from ``table.Table``.
+``ACTIONS`` that each game module takes from its table. Each action is a ``Step``:
+a form from ``games/round_forms.py`` and the panel that draws it; how a step is
+read, saved and answered (plain POST or htmx, refused or saved) is ``table.Table.act``.
 """
 
 from __future__ import annotations
@@ -20,13 +14,13 @@ import json
 from dataclasses import dataclass, field
 
 from .. import services
-from ..forms import parse_seat_numbers, rule_error_to_seat
 from ..registry import get_rules
-from ..rules import RoundInfo, RoundResult, RuleError
+from ..round_forms import BiddingCorrectionForm, BidsForm, TricksForm
+from ..rules import RoundInfo, RoundResult
 from ..rules.bugger_bridge import bid_total_line
 from ..sheet import Chip, EntryRow
 from .common import HtmxHttpRequest
-from .table import Table, being_entered, finished_round
+from .table import Step, Table, steps
 
 
 @dataclass
@@ -143,8 +137,9 @@ class BiddingTable(Table):
     leader_badge = "bids first"
     trump_words: dict[str, str] = {}  # trumps that may be recorded, value -> words; empty: fixed
     pick_trumps = "Pick trumps from the colours shown."  # said when a tampered form names others
-    # A panel found out of date also brings the sheet up to date.
+    # A panel found out of date also brings the sheet up to date, and so does a stored round.
     refresh_on_conflict = {"sheet_changed": True}
+    saved_changes = {"sheet_changed": True}
 
     def __init__(self):
         self.rules = get_rules(self.slug)
@@ -159,10 +154,6 @@ class BiddingTable(Table):
 
     def trump_text(self, info: RoundInfo, recorded: str) -> str:
         return self.trump_words.get(recorded, "Trumps turned up")
-
-    def allowed_trumps(self, info: RoundInfo) -> tuple[str, ...]:
-        """The trumps that may be recorded for this round (empty: fixed, nothing to record)."""
-        return tuple(self.trump_words)
 
     def bid_chips(self, info: RoundInfo, seat: int, bid: int | None) -> list[Chip]:
         return [Chip(value=v, checked=bid == v) for v in self.rules.bid_range(info)]
@@ -203,11 +194,6 @@ class BiddingTable(Table):
     def wide_chips(self, info: RoundInfo) -> bool:
         """Whether the round's bids and tricks are tapped on wide chips (many of them)."""
         return False
-
-    def bids_refused(self, loaded, info, bids, exc: RuleError, trump: str) -> Panel:
-        """The panel after the rules refused a full set of bids: the message, the input kept."""
-        errors, message = rule_error_to_seat(exc)
-        return self.bids_panel(loaded, info, bids, errors, message, trump=trump)
 
     # -- panels --------------------------------------------------------------
 
@@ -392,44 +378,28 @@ class BiddingTable(Table):
             **self.extra(loaded),
         }
 
-    # -- reading the form ---------------------------------------------------------
+    # -- the entry panels drawn from a round's form (games/round_forms.py) --------------------
 
-    def parse(self, post, loaded, info: RoundInfo, *, prefix: str, what: str, required: bool):
-        """Numbers for the players in the hand (others stay None), with a message per seat."""
-        names = loaded.names
-        values, errors = parse_seat_numbers(
-            post,
-            prefix=prefix,
-            players=len(names),
-            required=False,
-            round_number=info.number,
-            names=names,
-            what=what,
+    def bids_form_panel(self, form) -> Panel:
+        return self.bids_panel(
+            form.loaded, form.info, form.bids, form.seat_errors("bid"), form.message, trump=form.trump_value
         )
-        active = set(info.active)
-        values = [v if s in active else None for s, v in enumerate(values)]
-        errors = {s: m for s, m in errors.items() if s in active}
-        if required:
-            for s in info.active:
-                if values[s] is None and s not in errors:
-                    errors[s] = (
-                        f"Round {info.number}: {names[s]} has not bid."
-                        if what == "bid"
-                        else f"Round {info.number}: enter {names[s]}'s {what}."
-                    )
-        return values, errors
 
-    def range_errors(self, loaded, info: RoundInfo, bids: list) -> dict[int, str]:
-        """Bids out of range, said before all are in (the rules check the full set when saved)."""
-        allowed = self.rules.bid_range(info)
-        errors = {}
-        for s in info.active:
-            if bids[s] is not None and bids[s] not in allowed:
-                errors[s] = (
-                    f"Round {info.number}: {loaded.names[s]} bid {bids[s]}, "
-                    f"but a bid must be {allowed[0]} to {allowed[-1]}."
-                )
-        return errors
+    def tricks_form_panel(self, form) -> Panel:
+        return self.tricks_panel(
+            form.loaded, form.info, form.bids, form.tricks, form.seat_errors("tricks"), form.message
+        )
+
+    def correction_panel(self, form) -> Panel:
+        return self.edit_panel(
+            form.loaded,
+            form.target,
+            form.bids,
+            form.tricks,
+            form.seat_errors("bid"),
+            form.seat_errors("tricks"),
+            form.message,
+        )
 
     # -- the views ----------------------------------------------------------------
 
@@ -448,111 +418,10 @@ class BiddingTable(Table):
             )
         return self.show(request, loaded, panel)
 
-    def save_bids(self, request: HtmxHttpRequest, session, number: int):
-        loaded = services.load_game(session)
-        info = being_entered(loaded, number)
-        if info is None:
-            return self.stale(request, loaded, number)
-        names = loaded.names
-        bids, errors = self.parse(request.POST, loaded, info, prefix="bid", what="bid", required=False)
-        trump = request.POST.get("trump", "")
-        if trump and trump not in self.allowed_trumps(info):
-            panel = self.bids_panel(loaded, info, bids, errors, self.pick_trumps)
-            return self.refused(request, loaded, panel)
-        errors = errors or self.range_errors(loaded, info, bids)
-        if errors:
-            return self.refused(request, loaded, self.bids_panel(loaded, info, bids, errors, trump=trump))
-        missing = [s for s in info.active if bids[s] is None]
-        if missing:
-            if request.htmx and not request.POST.get("save"):
-                # A chip tapped: show the running bid total; nothing is stored until all have bid.
-                return self.render_update(request, loaded, self.bids_panel(loaded, info, bids, trump=trump))
-            why = {s: f"Round {number}: {names[s]} has not bid." for s in missing}
-            return self.refused(request, loaded, self.bids_panel(loaded, info, bids, why, trump=trump))
-        # Bids entered again (after "Change bids", or a redeal) keep the round's other facts (penalties).
-        current = loaded.state.current
-        data: dict = {k: v for k, v in (current.data if current else {}).items() if k != "trump"}
-        data["bids"] = bids
-        if trump:
-            data["trump"] = trump
-        try:
-            loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
-        except RuleError as exc:
-            return self.refused(request, loaded, self.bids_refused(loaded, info, bids, exc, trump))
-        except services.StaleVersion:
-            return self.changed_meanwhile(request, loaded)
-        return self.saved(request, loaded, sheet_changed=True)
-
-    def save_tricks(self, request: HtmxHttpRequest, session, number: int):
-        loaded = services.load_game(session)
-        info = being_entered(loaded, number)
-        current = loaded.state.current
-        if info is None or current is None:
-            return self.stale(request, loaded, number)
-        bids = current.data["bids"]
-        saving = bool(request.POST.get("save"))
-        tricks, errors = self.parse(
-            request.POST, loaded, info, prefix="tricks", what="tricks", required=saving
-        )
-        if errors:
-            return self.refused(request, loaded, self.tricks_panel(loaded, info, bids, tricks, errors))
-        if not saving:
-            return self.in_progress(request, loaded, self.tricks_panel(loaded, info, bids, tricks))
-        data = dict(current.data, tricks=tricks)
-        try:
-            loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
-        except RuleError as exc:
-            errors, message = rule_error_to_seat(exc)
-            return self.refused(
-                request, loaded, self.tricks_panel(loaded, info, bids, tricks, errors, message)
-            )
-        except services.StaleVersion:
-            return self.changed_meanwhile(request, loaded)
-        return self.saved(request, loaded, sheet_changed=True)
-
-    def edit_round(self, request: HtmxHttpRequest, session, number: int):
-        """Correct a finished round, bids and tricks together; every later total follows."""
-        loaded = services.load_game(session)
-        result = finished_round(loaded, number)
-        if result is None:
-            return self.stale(request, loaded, number)
-        info = result.info
-        if request.method == "GET":
-            panel = self.edit_panel(loaded, result, result.data["bids"], result.data["tricks"])
-            return self.show_correction(request, loaded, panel)
-        bids, bid_errors = self.parse(request.POST, loaded, info, prefix="bid", what="bid", required=True)
-        bid_errors = bid_errors or self.range_errors(loaded, info, bids)
-        tricks, trick_errors = self.parse(
-            request.POST, loaded, info, prefix="tricks", what="tricks", required=True
-        )
-        if bid_errors or trick_errors:
-            panel = self.edit_panel(loaded, result, bids, tricks, bid_errors, trick_errors)
-            return self.refused(request, loaded, panel)
-        data = dict(result.data, bids=bids, tricks=tricks)
-        try:
-            loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
-        except RuleError as exc:
-            message = exc.message
-            if exc.round is not None and exc.round != number:
-                word = self.round_word.lower()
-                message = (
-                    f"That correction does not fit the {word}s played after it. {message} "
-                    f"Undo back to {word} {number} to change it."
-                )
-            by_seat = {exc.player: message} if exc.player is not None and exc.round == number else {}
-            bid_errors = by_seat if exc.field == "bids" else {}
-            trick_errors = by_seat if exc.field != "bids" else {}
-            panel = self.edit_panel(
-                loaded, result, bids, tricks, bid_errors, trick_errors, "" if by_seat else message
-            )
-            return self.refused(request, loaded, panel)
-        except services.StaleVersion:
-            return self.changed_meanwhile(request, loaded)
-        return self.saved(request, loaded, sheet_changed=True)
-
     def actions(self) -> dict:
-        return {
-            "bids": (self.save_bids, {"POST"}),
-            "tricks": (self.save_tricks, {"POST"}),
-            "edit": (self.edit_round, {"GET", "POST"}),
-        }
+        return steps(
+            self,
+            bids=Step(BidsForm, self.bids_form_panel),
+            tricks=Step(TricksForm, self.tricks_form_panel),
+            edit=Step(BiddingCorrectionForm, self.correction_panel),
+        )

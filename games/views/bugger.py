@@ -3,7 +3,7 @@
 What only it has comes as hooks: the whole schedule on the sheet (every round,
 played or not, labelled by its cards: "5", "8NT"), the hook rule's struck chip and
 its check, trumps turned up or no-trumps, a dash for a missed bid, and the redeal
-with a penalty (its own action, ``penalty``).
+with a penalty (its own action, ``penalty``, read by ``round_forms.PenaltyForm``).
 """
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django_htmx.http import trigger_client_event
 
-from .. import services
-from ..forms import NewBuggerGameForm, parse_int, rule_error_to_seat
-from ..rules import RoundInfo, RuleError
+from ..forms import NewBuggerGameForm
+from ..round_forms import PenaltyForm
+from ..rules import RoundInfo
 from ..rules.bugger_bridge import PEAK_BY_PLAYERS, PENALTY_REASONS, REDEAL_PENALTY, BuggerBridge
 from ..rules.cards import SUITS
 from ..sheet import POINTS_TABLE, TRUMP_WORDS, trump_text
 from .bidding import BiddingTable, ScoreCell, name_list, plural
 from .common import HtmxHttpRequest
-from .table import being_entered, known_players, new_game_page, previous_game, seated_names
+from .table import Step, known_players, new_game_page, previous_game, seated_names, steps
 
 
 class BuggerTable(BiddingTable):
@@ -31,9 +31,6 @@ class BuggerTable(BiddingTable):
 
     def trump_text(self, info, recorded):
         return trump_text(info, recorded)
-
-    def allowed_trumps(self, info):
-        return self.rules.allowed_trumps(info)
 
     def row_infos(self, loaded):
         """Every round of the schedule, played or not, as the paper sheet has them."""
@@ -57,16 +54,6 @@ class BuggerTable(BiddingTable):
         if loaded.state.options.get("hook"):
             words["hook"] = info.dealt
         return words
-
-    def range_errors(self, loaded, info, bids):
-        """Bids out of range, or the dealer's hooked bid, said before all are in."""
-        try:
-            self.rules.check_bids(
-                info, bids, hook=loaded.state.options["hook"], names=loaded.names, partial=True
-            )
-        except RuleError as exc:
-            return rule_error_to_seat(exc)[0]
-        return {}
 
     def outcome(self, loaded, info, bids, tricks):
         names = loaded.names
@@ -119,39 +106,20 @@ class BuggerTable(BiddingTable):
             "schedule_length": len(self.row_infos(loaded)),
         }
 
-    def add_penalty(self, request: HtmxHttpRequest, session, number: int):
-        """A redeal: the offender loses 10, the same dealer deals again and everyone bids again."""
-        loaded = services.load_game(session)
-        info = being_entered(loaded, number)
-        current = loaded.state.current
-        if info is None or current is None:
-            return self.stale(request, loaded, number)
-        bids = current.data["bids"]
-        seat = parse_int(request.POST.get("player"), 0, len(loaded.seats) - 1)
-        reason = request.POST.get("reason", "")
-        if seat not in info.active or reason not in PENALTY_REASONS:
-            error = "To record a redeal, pick who is at fault and why."
-            return self.refused(
-                request, loaded, self.tricks_panel(loaded, info, bids, list(bids), error=error)
-            )
-        penalties = [
-            *current.data.get("penalties", []),
-            {"player": seat, "points": REDEAL_PENALTY, "reason": reason},
-        ]
-        data = dict(current.data, penalties=penalties)
-        try:
-            loaded = services.save_round(session=loaded.session, number=number, data=data, loaded=loaded)
-        except services.StaleVersion:
-            return self.changed_meanwhile(request, loaded)
+    def penalty_panel(self, form):
+        return self.tricks_panel(form.loaded, form.info, form.bids, list(form.bids), error=form.message)
+
+    def redealt(self, request: HtmxHttpRequest, loaded, form):
+        """A redeal stored: the same dealer deals again and everyone bids again, from fresh chips."""
         if not request.htmx:
             return redirect(reverse("games:sheet", args=[loaded.session.pk]) + "?phase=bids&fresh=1")
-        note = f"Round {number} is redealt by the same dealer; {loaded.names[seat]} loses {-REDEAL_PENALTY}. Bid again."
-        panel = self.bids_panel(loaded, info, [None] * len(loaded.seats), note=note)
+        panel = self.bids_panel(loaded, form.info, [None] * len(loaded.seats), note=form.note(loaded))
         response = self.render_update(request, loaded, panel, sheet_changed=True)
         return trigger_client_event(response, "scorekeeper:saved")
 
     def actions(self):
-        return {**super().actions(), "penalty": (self.add_penalty, {"POST"})}
+        penalty = Step(PenaltyForm, self.penalty_panel, respond=self.redealt)
+        return {**super().actions(), **steps(self, penalty=penalty)}
 
 
 TABLE = BuggerTable()

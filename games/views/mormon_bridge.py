@@ -271,12 +271,18 @@ class MormonBridgeTable(BiddingTable):
         )
         return lines
 
-    def bids_refused(self, loaded, info, bids, exc, trump):
+    def bids_form_panel(self, form):
+        exc, info, bids = form.refusal, form.info, form.bids
         two_left = len(info.active) == 2 and all(bids[s] is not None for s in info.active)
-        if two_left and sum(bids[s] for s in info.active) == FOUR_CARDS and exc.player is None:
+        if (
+            exc is not None
+            and two_left
+            and sum(bids[s] for s in info.active) == FOUR_CARDS
+            and exc.player is None
+        ):
             # The hand is bid again under a new trump: fresh chips, the instruction on top.
-            return self.bids_panel(loaded, info, [None] * len(bids), error=exc.message)
-        return super().bids_refused(loaded, info, bids, exc, trump)
+            return self.bids_panel(form.loaded, info, [None] * len(bids), error=exc.message)
+        return super().bids_form_panel(form)
 
 
 TABLE = MormonBridgeTable()

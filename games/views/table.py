@@ -11,7 +11,13 @@ and 400 to a plain POST (the whole sheet), always with the user's input kept.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
 from django.contrib import messages
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
@@ -21,6 +27,7 @@ from .. import services
 from ..forms import ROW_ID_MAX, parse_int
 from ..models import GameSession, Player
 from ..registry import get_rules
+from ..round_forms import RoundForm
 from ..rules import RoundInfo, RoundResult, RuleError
 
 CHANGED_MEANWHILE = "The game changed on another phone meanwhile; here it is as it stands now."
@@ -58,6 +65,7 @@ class Table:
     round_word = "Round"  # what the game calls a round ("Deal", "Hand"), for a stale write
     leader_words = "bids and leads first"  # said of the round's leader to a watcher
     refresh_on_conflict: dict = {}  # what ``render_update`` is told when the panel was out of date
+    saved_changes: dict = {}  # what ``render_update`` is told once a round action stored a round
 
     # -- hooks -----------------------------------------------------------------
 
@@ -205,6 +213,42 @@ class Table:
             self.render_update(request, loaded, panel, **changed), "scorekeeper:saved"
         )
 
+    def act(self, request, session, number: int, *, step: Step):
+        """Every round action: load, find the round, read the form, then refuse, wait, or save and answer.
+
+        The version check (``check_write``) has run before (``play.round_action``). A
+        correction (``step.form.corrects``) is of a finished round and a GET shows its
+        form; any other step is of the round being entered.
+        """
+        loaded = services.load_game(session)
+        corrects = step.form.corrects
+        target = finished_round(loaded, number) if corrects else being_entered(loaded, number)
+        if target is None:
+            return self.stale(request, loaded, number)
+        data = request.POST if request.method == "POST" else None
+        form = step.form(data, table=self, loaded=loaded, target=target, htmx=bool(request.htmx))
+        if not form.fits():
+            return self.stale(request, loaded, number)
+        if data is None:
+            return self.show_correction(request, loaded, step.panel(form))
+        if not form.is_valid():
+            return self.refused(request, loaded, step.panel(form))
+        if form.round_data is None:
+            return self.in_progress(request, loaded, step.panel(form))
+        try:
+            after = services.save_round(
+                session=loaded.session, number=number, data=form.round_data, loaded=loaded
+            )
+        except RuleError as exc:
+            form.refuse(exc)
+            return self.refused(request, loaded, step.panel(form))
+        except services.StaleVersion:
+            return self.changed_meanwhile(request, loaded)
+        if step.respond is not None:
+            return step.respond(request, after, form)
+        note = step.note(form, after) if step.note is not None else form.note(after)
+        return self.saved(request, after, note, **self.saved_changes)
+
     def check_write(self, request, session):
         """Before any write: None to go on, or the answer to a submit already applied or out of date.
 
@@ -255,6 +299,33 @@ class Table:
         if request.htmx:
             return self.render_update(request, loaded, panel, **self.refresh_on_conflict)
         return self.render_sheet(request, loaded, panel, status=400)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One round action: the form that reads it and the entry panel that draws the form.
+
+    ``panel(form)`` draws the panel from the form: the input kept, each message beside
+    its field. ``note(form, after)`` says what was stored (default: the form's
+    ``note``); ``respond(request, after, form)`` answers a stored write when the usual
+    answer (``Table.saved``) is not the one.
+    """
+
+    form: type[RoundForm]
+    panel: Callable[[Any], Any]
+    note: Callable[[Any, Any], str] | None = None
+    respond: Callable[[Any, Any, Any], HttpResponse] | None = None
+
+    @property
+    def methods(self) -> set[str]:
+        return {"GET", "POST"} if self.form.corrects else {"POST"}
+
+
+def steps(table: Table, **named: Step) -> dict[str, tuple[Callable[..., HttpResponse], set[str]]]:
+    """A game's ``ACTIONS``: action name (``edit``, ``first-half``...) -> (view, allowed methods)."""
+    return {
+        name.replace("_", "-"): (partial(table.act, step=step), step.methods) for name, step in named.items()
+    }
 
 
 def to_sheet(session):

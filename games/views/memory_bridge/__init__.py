@@ -12,7 +12,8 @@ POST, with the input kept.
 
 The package holds the screens by concern: ``deals`` (what a deal holds, in
 words), ``panels`` (the entry panel), ``sheets`` (the sheet page),
-``reading`` (the forms) and ``actions`` (the views). ``play.py`` finds
+and ``actions`` (which form and panel each step has; the forms that read
+them are in ``games/round_forms.py``). ``play.py`` finds
 ``sheet``, ``new_game`` and ``ACTIONS`` here.
 """
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...round_forms import stored_values
 from ...rules import RoundInfo
 from ...rules.cards import STRAIN_NAMES, STRAINS
 from ...rules.memory_bridge import (
@@ -142,19 +143,6 @@ def trick_choice(loaded, values: dict, errors: dict[str, str], prefix="") -> Cho
         marked=needed,
         error=errors.get("tricks", ""),
     )
-
-
-def stored_values(data: dict) -> dict:
-    """The contract and tricks of a recorded deal, as the form's values."""
-    values: dict = {"doubled": 0}
-    if "contract" in data:
-        if data["contract"] is None:
-            values["level"] = "pass"
-        else:
-            values.update(data["contract"])
-    if "tricks" in data:
-        values["tricks"] = data["tricks"]
-    return values
 
 
 def second_half_panel(loaded, info, values=None, errors=None, error="", note="") -> Panel:

@@ -138,6 +138,7 @@ class MemoryBridgeTable(Table):
     sheet_template = SHEET
     update_template = UPDATE  # the panel, and the scoreboard when told ``oob_scoreboard``
     refresh_on_conflict = {"oob_scoreboard": True}
+    saved_changes = {"oob_scoreboard": True}  # a stored round redraws the scoreboard
     round_word = "Deal"
 
     def context(self, loaded, panel):

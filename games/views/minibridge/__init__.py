@@ -12,8 +12,9 @@ time. Refusals answer 200 to htmx and 400 to a plain POST, with the input kept.
 
 The package holds the screens by concern: ``deals`` (seats, announcing order,
 deal numbers and the words for them), ``panels`` (the entry panel),
-``sheets`` (the partnership sheet page and the personal sheet rows),
-``reading`` (the forms) and ``actions`` (the views). ``play.py`` finds
+``sheets`` (the partnership sheet page and the personal sheet rows)
+and ``actions`` (which form and panel each step has; the forms that read
+them are in ``games/round_forms.py``). ``play.py`` finds
 ``sheet``, ``new_game`` and ``ACTIONS`` here.
 """
 

@@ -26,10 +26,6 @@ LETTERS = "NESW"
 PERSONAL_ORDER = (0, 2, 1, 3)  # the paper sheet's columns: points held by N, S, E, W
 
 
-def announcing_order(dealer: int) -> list[int]:
-    return [(dealer + i) % 4 for i in range(4)]
-
-
 def who(names: list[str], seat: int) -> str:
     return f"{names[seat]} ({SEAT_NAMES[seat]})"
 

@@ -20,15 +20,16 @@ from ...rules.minibridge import (
     PART_SCORE_TRICKS,
     SIDE_NAMES,
     STRAIN_SYMBOLS,
+    announcing_order,
     contract_name,
     declarer_for,
+    fill_fourth,
     tricks_needed,
 )
 from ...sheet import Chip
 from .deals import (
     LETTERS,
     SEAT_NAMES,
-    announcing_order,
     deal_numbers,
     deals_played,
     who,
@@ -149,15 +150,6 @@ def points_rows(panel: Panel, names: list[str], errors: dict[int, str]) -> list[
             )
         )
     return rows
-
-
-def fill_fourth(hcp: list[int | None], dealer: int) -> list[int | None]:
-    """The last to announce holds what the other three do not."""
-    order = announcing_order(dealer)
-    hcp = list(hcp)
-    first = [hcp[s] for s in order[:3]]
-    hcp[order[3]] = DECK_HCP - sum(first) if None not in first else None
-    return hcp
 
 
 def points_live(hcp: list[int | None], dealer: int) -> str:

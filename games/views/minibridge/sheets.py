@@ -246,6 +246,7 @@ class MinibridgeTable(Table):
     sheet_template = SHEET
     update_template = UPDATE  # the panel, and the scoreboard when told ``oob_scoreboard``
     refresh_on_conflict = {"oob_scoreboard": True}
+    saved_changes = {"oob_scoreboard": True}  # a stored round redraws the scoreboard
     leader_words = "announces first"
 
     def context(self, loaded, panel):

@@ -1,0 +1,816 @@
+"""A round's entry as a Django form: one form per step of a game, read by one pipeline.
+
+``Table.act`` (games/views/table.py) runs every round action the same way: load the
+game, find the round, bind the step's form to the POST, and then
+
+- an invalid form (``is_valid()`` False): nothing stored, the panel with the input kept
+  and each message beside its field (a seat's row, or a field such as the strain);
+- a valid form whose ``round_data`` is None: nothing to store yet (a chip tapped, the
+  keypad moved), the panel as it now stands;
+- otherwise ``round_data`` is stored; a refusal by the rules when saving comes back
+  through ``refuse`` and is shown like any other error.
+
+Every field is read as the string sent (``RawField``); ``clean()`` turns the strings
+into the round's data and asks the rules (games/rules/) what is allowed, so no view
+parses a request or checks a rule. A form also holds the typed values the panel draws
+(``bids``, ``hcp``, ...): from the POST when bound, from the stored round when a
+correction form is first shown (unbound). Messages name the round and the player, as
+the rules' own do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, override
+
+from django import forms
+from django.forms.utils import ErrorDict
+
+from .forms import COMPASS_SEATS, parse_int
+from .rules import RoundInfo, RoundResult, RuleError
+from .rules.cards import STRAINS
+from .rules.bugger_bridge import PENALTY_REASONS, REDEAL_PENALTY
+from .rules.memory_bridge import HAND_CARDS as MEMORY_CARDS
+from .rules.memory_bridge import ends_in_first_half
+from .rules.minibridge import DECK_HCP, HAND_CARDS, MAX_HAND_HCP, announcing_order, declarer_for, fill_fourth
+
+
+class RawField(forms.Field):
+    """What was sent for a field, as a string ("" for nothing); the form's ``clean()`` reads it."""
+
+    default_validators: list[Any] = []
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> str:
+        return value if isinstance(value, str) else ""
+
+
+class RoundForm(forms.Form):
+    """One step of entering or correcting a round.
+
+    Built with the game as loaded (``loaded``), the round it is for (``target``: the
+    ``RoundInfo`` being entered, or the ``RoundResult`` being corrected), the table
+    (its rules and its words) and whether htmx sent it. ``seat_fields`` name the
+    per-player fields (``bid`` makes ``bid_0``, ``bid_1``...).
+    """
+
+    seat_fields: tuple[str, ...] = ()
+    corrects = False  # True: the step corrects a finished round (a GET shows the form as stored)
+    save = RawField()
+
+    def __init__(self, data: Any = None, *, table: Any, loaded: Any, target: Any, htmx: bool = False):
+        super().__init__(data)
+        self.table = table
+        self.rules: Any = getattr(table, "rules", None)
+        self.loaded = loaded
+        self.state = loaded.state
+        self.names: list[str] = loaded.names
+        self.target = target
+        self.info: RoundInfo = target.info if isinstance(target, RoundResult) else target
+        self.number = self.info.number
+        self.current: RoundResult | None = loaded.state.current
+        self.htmx = htmx
+        self.round_data: dict[str, Any] | None = None
+        self.refusal: RuleError | None = None
+        for prefix in self.seat_fields:
+            for seat in range(len(self.names)):
+                self.fields[f"{prefix}_{seat}"] = RawField()
+        self.saving = self.is_bound and bool(self.data.get("save"))
+        self.start()
+
+    # -- hooks ---------------------------------------------------------------------------------
+
+    def fits(self) -> bool:
+        """Whether this step applies to the round as it stands (else the page was stale)."""
+        return True
+
+    def start(self) -> None:
+        """Set the typed values the panel draws, before any POST is read (from the stored round)."""
+
+    def note(self, after: Any) -> str:
+        """What the answer says once the round is stored (``after``: the game as it now stands)."""
+        del after  # by default, nothing: the sheet shows what changed
+        return ""
+
+    def refuse(self, exc: RuleError) -> None:
+        """The rules refused the round when it was saved: the message beside the field at fault."""
+        self.refusal = exc
+        prefix = self.seat_fields[0] if self.seat_fields else ""
+        self.flag(f"{prefix}_{exc.player}" if prefix and exc.player is not None else None, exc.message)
+
+    # -- errors ----------------------------------------------------------------------------------
+
+    def flag(self, name: str | None, message: str) -> None:
+        """Add ``message`` to field ``name`` (None: the whole round)."""
+        if name is not None and name not in self.fields:
+            self.fields[name] = RawField()
+        self.add_error(name, message)
+
+    def seat_errors(self, prefix: str) -> dict[int, str]:
+        """The first message beside each player's ``prefix`` field, by seat."""
+        found = {}
+        for seat in range(len(self.names)):
+            errors = self.problems().get(f"{prefix}_{seat}")
+            if errors:
+                found[seat] = str(errors[0])
+        return found
+
+    def field_errors(self) -> dict[str, str]:
+        """The first message beside each field that has one."""
+        return {name: str(errors[0]) for name, errors in self.problems().items() if name != "__all__"}
+
+    @property
+    def message(self) -> str:
+        """A message for the whole round, or ""."""
+        errors = self.problems().get("__all__")
+        return str(errors[0]) if errors else ""
+
+    def problems(self) -> ErrorDict:
+        return self.errors if self.is_bound else ErrorDict()
+
+    def raw(self, name: str) -> str:
+        value = self.cleaned_data.get(name, "") if hasattr(self, "cleaned_data") else ""
+        return value if isinstance(value, str) else ""
+
+    def seat_numbers(self, prefix: str, what: str, *, seats: Iterable[int]) -> list[int | None]:
+        """A whole number per seat in ``seats`` (others None); anything else is refused beside that seat."""
+        values: list[int | None] = [None] * len(self.names)
+        for seat in seats:
+            raw = self.raw(f"{prefix}_{seat}").strip()
+            if raw == "":
+                continue
+            value = parse_int(raw, -100, 100)
+            if value is None:
+                shown = raw if len(raw) <= 20 else f"{raw[:12]}…"
+                digits = raw.removeprefix("-")
+                name = self.names[seat]
+                if digits.isascii() and digits.isdigit():
+                    self.flag(
+                        f"{prefix}_{seat}",
+                        f"Round {self.number}: {name}'s {what} of {shown} is not possible.",
+                    )
+                else:
+                    self.flag(
+                        f"{prefix}_{seat}",
+                        f"Round {self.number}: {name}'s {what} must be a number, not “{shown}”.",
+                    )
+            values[seat] = value
+        return values
+
+
+# -- the bidding games: bids, then tricks; a correction of both -------------------------------------
+
+
+class BiddingForm(RoundForm):
+    def bids_so_far(self, bids: list[int | None]) -> None:
+        """The rules' check of the bids made so far, beside the bid at fault."""
+        try:
+            self.rules.check_bids_so_far(self.info, bids, self.state.options, names=self.names)
+        except RuleError as exc:
+            if exc.player is not None:
+                self.flag(f"bid_{exc.player}", exc.message)
+
+    def require(self, prefix: str, values: list[int | None], missing: str) -> None:
+        for seat in self.info.active:
+            if values[seat] is None and f"{prefix}_{seat}" not in self.errors:
+                self.flag(f"{prefix}_{seat}", missing.format(round=self.number, name=self.names[seat]))
+
+
+class BidsForm(BiddingForm):
+    """Everyone's bids and the trumps turned up; saved once all are in (with htmx, a tap shows the total)."""
+
+    seat_fields = ("bid",)
+    trump = RawField()
+
+    def start(self) -> None:
+        self.bids: list[int | None] = [None] * len(self.names)
+        self.trump_value = ""
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        info = self.info
+        self.bids = self.seat_numbers("bid", "bid", seats=info.active)
+        trump = self.raw("trump")
+        if trump and trump not in self.rules.allowed_trumps(info):
+            self.add_error(None, self.table.pick_trumps)
+            return cleaned
+        self.trump_value = trump
+        if self.errors:
+            return cleaned
+        self.bids_so_far(self.bids)
+        missing = [s for s in info.active if self.bids[s] is None]
+        if self.errors or (missing and self.htmx and not self.saving):
+            return cleaned  # a chip tapped: the running total; nothing is stored until all have bid
+        self.require("bid", self.bids, "Round {round}: {name} has not bid.")
+        if self.errors:
+            return cleaned
+        # Bids entered again (after "Change bids", or a redeal) keep the round's other facts (penalties).
+        current = self.current
+        data = {k: v for k, v in (current.data if current else {}).items() if k != "trump"}
+        data["bids"] = self.bids
+        if trump:
+            data["trump"] = trump
+        self.round_data = data
+        return cleaned
+
+
+class TricksForm(BiddingForm):
+    """The tricks each player took, checked against the cards when saved."""
+
+    seat_fields = ("tricks",)
+
+    def fits(self) -> bool:
+        return self.current is not None
+
+    def start(self) -> None:
+        self.bids: list[int | None] = list(self.current.data["bids"]) if self.current else []
+        self.tricks: list[int | None] = list(self.bids)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        self.tricks = self.seat_numbers("tricks", "tricks", seats=self.info.active)
+        if self.saving:
+            self.require("tricks", self.tricks, "Round {round}: enter {name}'s tricks.")
+        if self.saving and not self.errors and self.current is not None:
+            self.round_data = dict(self.current.data, tricks=self.tricks)
+        return cleaned
+
+
+class BiddingCorrectionForm(BiddingForm):
+    """A finished round's bids and tricks together; every later total follows."""
+
+    seat_fields = ("bid", "tricks")
+    corrects = True
+
+    def start(self) -> None:
+        self.bids: list[int | None] = list(self.target.data["bids"])
+        self.tricks: list[int | None] = list(self.target.data["tricks"])
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        active = self.info.active
+        self.bids = self.seat_numbers("bid", "bid", seats=active)
+        self.require("bid", self.bids, "Round {round}: {name} has not bid.")
+        if not self.errors:
+            self.bids_so_far(self.bids)
+        self.tricks = self.seat_numbers("tricks", "tricks", seats=active)
+        self.require("tricks", self.tricks, "Round {round}: enter {name}'s tricks.")
+        if not self.errors:
+            self.round_data = dict(self.target.data, bids=self.bids, tricks=self.tricks)
+        return cleaned
+
+    def refuse(self, exc: RuleError) -> None:
+        self.refusal = exc
+        number = self.number
+        if exc.player is not None and exc.round == number:
+            self.flag(f"{'bid' if exc.field == 'bids' else 'tricks'}_{exc.player}", exc.message)
+            return
+        message = exc.message
+        if exc.round is not None and exc.round != number:
+            word = self.table.round_word.lower()
+            message = (
+                f"That correction does not fit the {word}s played after it. {message} "
+                f"Undo back to {word} {number} to change it."
+            )
+        self.flag(None, message)
+
+
+class PenaltyForm(RoundForm):
+    """Bugger Bridge's redeal: who is at fault and why; they lose 10 and everyone bids again."""
+
+    player = RawField()
+    reason = RawField()
+
+    def fits(self) -> bool:
+        return self.current is not None
+
+    def start(self) -> None:
+        self.bids: list[int | None] = list(self.current.data["bids"]) if self.current else []
+        self.seat: int | None = None
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        seat = parse_int(self.raw("player"), 0, len(self.names) - 1)
+        reason = self.raw("reason")
+        if seat not in self.info.active or reason not in PENALTY_REASONS or self.current is None:
+            self.add_error(None, "To record a redeal, pick who is at fault and why.")
+            return cleaned
+        self.seat = seat
+        penalty = {"player": seat, "points": REDEAL_PENALTY, "reason": reason}
+        self.round_data = dict(
+            self.current.data, penalties=[*self.current.data.get("penalties", []), penalty]
+        )
+        return cleaned
+
+    def note(self, after: Any) -> str:
+        name = after.names[self.seat] if self.seat is not None else ""
+        return (
+            f"Round {self.number} is redealt by the same dealer; {name} loses {-REDEAL_PENALTY}. Bid again."
+        )
+
+
+# -- Minibridge: the points keypad, then the contract and tricks -------------------------------------
+
+
+def seat_or_none(raw: Any) -> int | None:
+    return int(raw) if isinstance(raw, str) and raw in ("0", "1", "2", "3") else None
+
+
+class MinibridgePointsMixin(RoundForm):
+    """The keypad: the points so far (hidden fields), which player it fills (``at``), the value tapped."""
+
+    seat_fields = ("hcp",)
+    at = RawField()
+    goto = RawField()
+    pick = RawField()
+
+    def read_points(self) -> None:
+        """Sets ``hcp`` (the fourth left None: it follows from 40), ``at`` and ``moved`` (a row tapped)."""
+        n = self.number
+        names = self.names
+        order = announcing_order(self.info.dealer)
+        self.moved = False
+        hcp = self.seat_numbers("hcp", "points", seats=range(4))
+        for seat, value in enumerate(hcp):
+            if value is not None and not 0 <= value <= MAX_HAND_HCP:
+                self.flag(
+                    f"hcp_{seat}",
+                    f"Round {n}: {names[seat]} has {value} high-card points, but a hand holds 0 to {MAX_HAND_HCP}.",
+                )
+                hcp[seat] = None
+        self.hcp = hcp
+        at = seat_or_none(self.raw("at"))
+        self.at_seat = at
+        goto = seat_or_none(self.raw("goto"))
+        if goto is not None and goto in order[:3]:
+            hcp[order[3]] = None
+            self.at_seat, self.moved = goto, True
+            return
+        raw = self.raw("pick")
+        if raw != "":
+            target = at if at in order[:3] else next((s for s in order[:3] if hcp[s] is None), None)
+            if target is None:
+                self.flag(
+                    f"hcp_{order[0]}", f"Round {n}: tap the player whose points you are entering first."
+                )
+            elif (picked := parse_int(raw, 0, MAX_HAND_HCP)) is None:
+                self.flag(
+                    f"hcp_{target}",
+                    f"Round {n}: {names[target]}'s points must be a number from 0 to {MAX_HAND_HCP}, "
+                    f"not “{raw[:12]}”.",
+                )
+            else:
+                hcp[target] = picked
+                following = [s for s in order[order.index(target) + 1 : 3] if hcp[s] is None]
+                self.at_seat = (
+                    following[0] if following else next((s for s in order[:3] if hcp[s] is None), target)
+                )
+        first = [hcp[s] for s in order[:3]]
+        if None not in first and not self.errors:
+            known = [v for v in first if v is not None]
+            given_fourth = hcp[order[3]]
+            total = sum(known)
+            if given_fourth is not None and total + given_fourth != DECK_HCP and raw == "":
+                # All four were sent (a plain form or a record): they must add up to 40.
+                self.flag(
+                    f"hcp_{order[3]}",
+                    f"Round {n}: the high-card points add up to {total + given_fourth}, but a deal holds {DECK_HCP}.",
+                )
+            elif total > DECK_HCP:
+                last = self.at_seat if self.at_seat in order[:3] else order[2]
+                self.flag(
+                    f"hcp_{last}",
+                    f"Round {n}: the points so far add up to {total}, {total - DECK_HCP} more than the "
+                    f"{DECK_HCP} in a deal.",
+                )
+            elif DECK_HCP - total > MAX_HAND_HCP:
+                self.flag(
+                    f"hcp_{order[3]}",
+                    f"Round {n}: {names[order[3]]} would hold {DECK_HCP - total} points, but a hand holds "
+                    f"at most {MAX_HAND_HCP}.",
+                )
+        hcp[order[3]] = None  # always worked out again from the other three
+
+    def announced(self) -> bool:
+        """Whether the three who announce have all been given points."""
+        return None not in [self.hcp[s] for s in announcing_order(self.info.dealer)[:3]]
+
+
+class MinibridgeContractMixin(RoundForm):
+    """Strain, part-score or game, and the tricks the declaring side took."""
+
+    strain = RawField()
+    game = RawField()
+    tricks = RawField()
+    contract = RawField()  # no input: where a message on the contract as a whole is shown
+
+    def read_contract(self) -> None:
+        n = self.number
+        strain = self.raw("strain")
+        if strain not in ("", *STRAINS):
+            self.flag("strain", f"Round {n}: pick the strain from NT, ♠, ♥, ♦ and ♣.")
+            strain = ""
+        raw_game = self.raw("game")
+        if raw_game not in ("", "0", "1"):
+            self.flag("contract", f"Round {n}: pick part-score or game.")
+        raw_tricks = self.raw("tricks")
+        tricks = None
+        if raw_tricks != "":
+            tricks = parse_int(raw_tricks, 0, HAND_CARDS)
+            if tricks is None:
+                self.flag(
+                    "tricks",
+                    f"Round {n}: the tricks must be a number from 0 to {HAND_CARDS}, not “{raw_tricks[:12]}”.",
+                )
+        self.strain_value: str = strain
+        self.game_value: bool | None = {"": None, "0": False, "1": True}.get(raw_game)
+        self.tricks_value: int | None = tricks
+
+
+class MinibridgePointsForm(MinibridgePointsMixin):
+    """The points as announced: saved once three are in (a 20:20 split is a redeal)."""
+
+    def start(self) -> None:
+        self.hcp: list[int | None] = [None] * 4
+        self.at_seat: int | None = None
+        self.changing = self.current is not None
+        self.found: tuple[str, int] | None = None
+        self.lost_contract = False
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        self.read_points()
+        if self.errors or self.moved or not self.announced():
+            return cleaned
+        full = fill_fourth(self.hcp, self.info.dealer)
+        self.hcp = full
+        self.found = declarer_for(full, self.info.dealer)  # type: ignore[arg-type]
+        data: dict[str, Any] = {"hcp": full}
+        current = self.current
+        if self.found is None:
+            data["redeal"] = True
+        elif current is not None and "contract" in current.data:
+            if current.facts["declarer"] == self.found[1]:
+                data["contract"] = current.data["contract"]  # same declarer: the contract stands
+            else:
+                self.lost_contract = True
+        self.round_data = data
+        return cleaned
+
+    def refuse(self, exc: RuleError) -> None:
+        self.refusal = exc
+        self.flag(f"hcp_{exc.player}" if exc.player is not None else None, exc.message)
+
+    def note(self, after: Any) -> str:
+        names = after.names
+        if self.found is None:
+            dealer = self.info.dealer
+            return (
+                f"20:20 split: {names[dealer]} ({COMPASS_SEATS[dealer]}) deals again. That deal is not counted; "
+                "announce the new points."
+            )
+        if self.lost_contract:
+            return f"The declarer is now {names[self.found[1]]} ({COMPASS_SEATS[self.found[1]]}): choose the contract again."
+        return ""
+
+
+class MinibridgeContractForm(MinibridgeContractMixin):
+    """The contract (saved once strain and part-score or game are both in), then the tricks taken."""
+
+    def fits(self) -> bool:
+        return self.current is not None and not self.current.facts["redeal"]
+
+    def start(self) -> None:
+        contract = (self.current.data.get("contract") if self.current else None) or {}
+        self.strain_value = contract.get("strain", "")
+        self.game_value = contract.get("game")
+        self.tricks_value = None
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        self.read_contract()
+        if self.errors or self.current is None:
+            return cleaned
+        if self.strain_value == "" or self.game_value is None:
+            if self.tricks_value is not None:
+                self.flag("contract", f"Round {self.number}: choose the contract before the tricks.")
+            return cleaned
+        data: dict[str, Any] = {
+            "hcp": self.current.data["hcp"],
+            "contract": {"strain": self.strain_value, "game": self.game_value},
+        }
+        if self.tricks_value is not None:
+            data["tricks"] = self.tricks_value
+        if data != self.current.data:
+            self.round_data = data
+        return cleaned
+
+    def refuse(self, exc: RuleError) -> None:
+        self.refusal = exc
+        self.flag(exc.field or "contract", exc.message)
+
+
+class MinibridgeCorrectionForm(MinibridgePointsMixin, MinibridgeContractMixin):
+    """A finished deal: points, contract and tricks together; every later total follows."""
+
+    corrects = True
+
+    def start(self) -> None:
+        data = self.target.data
+        contract = data.get("contract") or {}
+        self.hcp = list(data["hcp"])
+        self.at_seat = announcing_order(self.info.dealer)[0]
+        self.strain_value = contract.get("strain", "")
+        self.game_value = contract.get("game")
+        self.tricks_value = data.get("tricks")
+        self.hints: dict[int, str] = {}
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        self.read_points()
+        self.read_contract()
+        if self.errors:
+            return cleaned
+        if not self.announced():
+            missing = {
+                s: f"Round {self.number}: enter {self.names[s]}'s points."
+                for s in announcing_order(self.info.dealer)[:3]
+                if self.hcp[s] is None
+            }
+            if not self.saving:
+                self.hints = missing  # shown beside the rows, but nothing is refused yet
+            for seat, message in missing.items() if self.saving else ():
+                self.flag(f"hcp_{seat}", message)
+            return cleaned
+        if self.moved or not self.saving:
+            return cleaned
+        full = fill_fourth(self.hcp, self.info.dealer)
+        data: dict[str, Any] = {"hcp": full}
+        if declarer_for(full, self.info.dealer) is None:  # type: ignore[arg-type]
+            data["redeal"] = True
+        else:
+            if self.strain_value == "" or self.game_value is None:
+                self.flag("contract", f"Round {self.number}: choose the strain and part-score or game.")
+            if self.tricks_value is None:
+                self.flag("tricks", f"Round {self.number}: tap the tricks the declaring side took.")
+            if self.errors:
+                return cleaned
+            data["contract"] = {"strain": self.strain_value, "game": self.game_value}
+            data["tricks"] = self.tricks_value
+        self.round_data = data
+        return cleaned
+
+    def refuse(self, exc: RuleError) -> None:
+        self.refusal = exc
+        if exc.round != self.number:  # the correction breaks a later deal
+            self.flag(None, exc.message)
+        elif exc.field in ("hcp", "redeal", None):
+            self.flag(f"hcp_{exc.player}" if exc.player is not None else None, exc.message)
+        else:
+            self.flag(exc.field, exc.message)
+
+    @override
+    def note(self, after: Any) -> str:
+        return f"Round {self.number} corrected; every total after it is worked out again."
+
+
+# -- Memory Bridge: the first half, then the contract and the second half's tricks --------------------
+
+
+class MemoryFirstHalfMixin(RoundForm):
+    """The two first-half rows: one player's tricks fix the other's (13 in all).
+
+    ``was_0``/``was_1`` hold what the rows showed, so a tap on one row of a filled
+    pair is told apart from the other row, which then follows.
+    """
+
+    seat_fields = ("fh", "was")
+
+    def read_first_half(self) -> list[int | None]:
+        n = self.number
+        values: list[int | None] = [None, None]
+        for seat in (0, 1):
+            raw = self.raw(f"fh_{seat}")
+            if raw == "":
+                continue
+            value = parse_int(raw, 0, MEMORY_CARDS)
+            if value is None:
+                self.flag(
+                    f"fh_{seat}",
+                    f"Deal {n}: {self.names[seat]}'s first-half tricks must be a number from 0 to {MEMORY_CARDS}, "
+                    f"not “{raw[:12]}”.",
+                )
+            values[seat] = value
+        if self.errors:
+            return values
+        was = [parse_int(self.raw(f"was_{seat}"), 0, MEMORY_CARDS) for seat in (0, 1)]
+        given = [s for s in (0, 1) if values[s] is not None]
+        if len(given) == 2:
+            changed = [s for s in (0, 1) if values[s] != was[s]]
+            if len(changed) == 1:
+                given = changed
+        if len(given) == 1:
+            seat = given[0]
+            values[1 - seat] = MEMORY_CARDS - (values[seat] or 0)
+        return values
+
+    def ends_game(self, first_half: list[int]) -> bool:
+        """Would this first half take its winner to the target (the game then ends there)?"""
+        rounds = self.state.rounds
+        before = list(rounds[self.number - 2].totals) if self.number > 1 else [0, 0]
+        return ends_in_first_half(before, first_half, self.state.options["target"])
+
+
+class MemoryContractMixin(RoundForm):
+    """Declarer, level (or "pass"), strain, doubling and the declarer's tricks."""
+
+    declarer = RawField()
+    level = RawField()
+    strain = RawField()
+    doubled = RawField()
+    tricks = RawField()
+
+    def read_contract(self) -> None:
+        n = self.number
+        values: dict[str, Any] = {}
+        raw = self.raw("declarer")
+        if raw != "":
+            values["declarer"] = parse_int(raw, 0, 1)
+            if values["declarer"] is None:
+                self.flag("declarer", f"Deal {n}: tap who declares.")
+        raw = self.raw("level")
+        if raw == "pass":
+            values["level"] = "pass"
+        elif raw != "":
+            values["level"] = parse_int(raw, 1, 7)
+            if values["level"] is None:
+                self.flag("level", f"Deal {n}: the level must be 1 to 7 (7 to 13 tricks), or passed out.")
+        raw = self.raw("strain")
+        if raw != "":
+            if raw in STRAINS:
+                values["strain"] = raw
+            else:
+                self.flag("strain", f"Deal {n}: pick the strain from NT, ♠, ♥, ♦ and ♣.")
+        values["doubled"] = parse_int(self.raw("doubled") or "0", 0, 2)
+        if values["doubled"] is None:
+            values["doubled"] = 0
+            self.flag("doubled", f"Deal {n}: doubling is not doubled, doubled or redoubled.")
+        raw = self.raw("tricks")
+        if raw != "":
+            values["tricks"] = parse_int(raw, 0, MEMORY_CARDS)
+            if values["tricks"] is None:
+                self.flag(
+                    "tricks",
+                    f"Deal {n}: the tricks must be a number from 0 to {MEMORY_CARDS}, not “{raw[:12]}”.",
+                )
+        self.values = {k: v for k, v in values.items() if v is not None}
+
+    def contract(self) -> dict[str, Any] | None | str:
+        """The record's contract from the form: a dict, None (passed out), or "" while incomplete."""
+        values = self.values
+        if values.get("level") == "pass":
+            return None
+        if all(k in values for k in ("declarer", "level", "strain")):
+            return {
+                "declarer": values["declarer"],
+                "level": values["level"],
+                "strain": values["strain"],
+                "doubled": values.get("doubled", 0),
+            }
+        return ""
+
+    def refuse(self, exc: RuleError) -> None:
+        self.refusal = exc
+        self.flag(exc.field or "level", exc.message)
+
+
+def stored_values(data: dict[str, Any]) -> dict[str, Any]:
+    """The contract and tricks of a recorded deal, as the contract form's values."""
+    values: dict[str, Any] = {"doubled": 0}
+    if "contract" in data:
+        if data["contract"] is None:
+            values["level"] = "pass"
+        else:
+            values.update(data["contract"])
+    if "tricks" in data:
+        values["tricks"] = data["tricks"]
+    return values
+
+
+class MemoryFirstHalfForm(MemoryFirstHalfMixin):
+    """The first half's tricks (one tap: the other player's follow); saved at once."""
+
+    def start(self) -> None:
+        self.first_half: list[int | None] = [None, None]
+        self.changing = self.current is not None
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        self.first_half = first_half = self.read_first_half()
+        if self.errors:
+            return cleaned
+        if None in first_half:
+            if self.saving:
+                self.add_error(
+                    None, f"Deal {self.number}: tap how many tricks either player took in the first half."
+                )
+            return cleaned
+        full = [v or 0 for v in first_half]
+        data: dict[str, Any] = {"first_half": full}
+        current = self.current
+        if current is not None and "contract" in current.data and not self.ends_game(full):
+            data["contract"] = current.data["contract"]  # the auction stands
+        self.round_data = data
+        return cleaned
+
+    def refuse(self, exc: RuleError) -> None:
+        self.refusal = exc
+        self.flag(f"fh_{exc.player}" if exc.player is not None else None, exc.message)
+
+
+class MemorySecondHalfForm(MemoryContractMixin):
+    """The contract (saved once declarer, level and strain are in, or passed out), then the tricks."""
+
+    def fits(self) -> bool:
+        return self.current is not None
+
+    def start(self) -> None:
+        self.values = stored_values(self.current.data) if self.current else {}
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        self.read_contract()
+        if self.errors or self.current is None:
+            return cleaned
+        contract = self.contract()
+        if contract == "":
+            if "tricks" in self.values:
+                self.flag(
+                    "level", f"Deal {self.number}: choose declarer, level and strain before the tricks."
+                )
+            return cleaned
+        data = {"first_half": self.current.data["first_half"], "contract": contract}
+        if "tricks" in self.values:
+            data["tricks"] = self.values["tricks"]
+        if data != self.current.data:
+            self.round_data = data
+        return cleaned
+
+
+class MemoryCorrectionForm(MemoryFirstHalfMixin, MemoryContractMixin):
+    """A finished deal: both halves together; every later total follows."""
+
+    corrects = True
+
+    def start(self) -> None:
+        self.first_half = list(self.target.data["first_half"])
+        self.values = stored_values(self.target.data)
+        self.ended_now = False
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        self.first_half = self.read_first_half()
+        self.read_contract()
+        if self.errors or not self.saving:
+            return cleaned
+        first_half = self.first_half
+        if None in first_half:
+            first_half = list(self.target.data["first_half"])  # nothing tapped: the first half stands
+            self.first_half = first_half
+        full = [v or 0 for v in first_half]
+        data: dict[str, Any] = {"first_half": full}
+        contract = self.contract()
+        if self.ends_game(full):
+            self.ended_now = "contract" in self.target.data or contract != ""
+        else:
+            if contract == "":
+                self.flag("level", f"Deal {self.number}: choose declarer, level and strain, or passed out.")
+                return cleaned
+            data["contract"] = contract
+            if isinstance(contract, dict):
+                if "tricks" not in self.values:
+                    self.flag(
+                        "tricks",
+                        f"Deal {self.number}: tap the tricks {self.names[contract['declarer']]} took.",
+                    )
+                    return cleaned
+                data["tricks"] = self.values["tricks"]
+        self.round_data = data
+        return cleaned
+
+    def refuse(self, exc: RuleError) -> None:
+        self.refusal = exc
+        if exc.round != self.number:  # the correction breaks a later deal
+            self.flag(None, exc.message)
+        elif exc.field == "first_half":
+            self.flag(f"fh_{exc.player}" if exc.player is not None else None, exc.message)
+        else:
+            self.flag(exc.field or "level", exc.message)
+
+    @override
+    def note(self, after: Any) -> str:
+        if self.ended_now:
+            return f"Deal {self.number} corrected: the first half now ends the game, so its second half no longer counts."
+        return f"Deal {self.number} corrected; every total after it is worked out again."
