@@ -28,8 +28,8 @@ from django.forms.utils import ErrorDict
 
 from .forms import COMPASS_SEATS, parse_int
 from .rules import RoundInfo, RoundResult, RuleError
-from .rules.cards import STRAINS
 from .rules.bugger_bridge import PENALTY_REASONS, REDEAL_PENALTY
+from .rules.cards import STRAINS
 from .rules.memory_bridge import HAND_CARDS as MEMORY_CARDS
 from .rules.memory_bridge import ends_in_first_half
 from .rules.minibridge import DECK_HCP, HAND_CARDS, MAX_HAND_HCP, announcing_order, declarer_for, fill_fourth
@@ -99,6 +99,26 @@ class RoundForm(forms.Form):
         self.refusal = exc
         prefix = self.seat_fields[0] if self.seat_fields else ""
         self.flag(f"{prefix}_{exc.player}" if prefix and exc.player is not None else None, exc.message)
+
+    def place(
+        self,
+        exc: RuleError,
+        *,
+        seat_prefix: str = "",
+        seat_kinds: tuple[str | None, ...] = (),
+        default: str | None = None,
+    ) -> None:
+        """A refusal beside its field: a seat's row for ``seat_kinds``, else the field it names (or ``default``).
+
+        A correction that breaks a later round is said for the whole round.
+        """
+        self.refusal = exc
+        if self.corrects and exc.round != self.number:
+            self.flag(None, exc.message)
+        elif exc.field in seat_kinds:
+            self.flag(f"{seat_prefix}_{exc.player}" if exc.player is not None else None, exc.message)
+        else:
+            self.flag(exc.field or default, exc.message)
 
     # -- errors ----------------------------------------------------------------------------------
 
@@ -563,13 +583,7 @@ class MinibridgeCorrectionForm(MinibridgePointsMixin, MinibridgeContractMixin):
         return cleaned
 
     def refuse(self, exc: RuleError) -> None:
-        self.refusal = exc
-        if exc.round != self.number:  # the correction breaks a later deal
-            self.flag(None, exc.message)
-        elif exc.field in ("hcp", "redeal", None):
-            self.flag(f"hcp_{exc.player}" if exc.player is not None else None, exc.message)
-        else:
-            self.flag(exc.field, exc.message)
+        self.place(exc, seat_prefix="hcp", seat_kinds=("hcp", "redeal", None))
 
     @override
     def note(self, after: Any) -> str:
@@ -682,8 +696,7 @@ class MemoryContractMixin(RoundForm):
         return ""
 
     def refuse(self, exc: RuleError) -> None:
-        self.refusal = exc
-        self.flag(exc.field or "level", exc.message)
+        self.place(exc, default="level")
 
 
 def stored_values(data: dict[str, Any]) -> dict[str, Any]:
@@ -801,13 +814,7 @@ class MemoryCorrectionForm(MemoryFirstHalfMixin, MemoryContractMixin):
         return cleaned
 
     def refuse(self, exc: RuleError) -> None:
-        self.refusal = exc
-        if exc.round != self.number:  # the correction breaks a later deal
-            self.flag(None, exc.message)
-        elif exc.field == "first_half":
-            self.flag(f"fh_{exc.player}" if exc.player is not None else None, exc.message)
-        else:
-            self.flag(exc.field or "level", exc.message)
+        self.place(exc, seat_prefix="fh", seat_kinds=("first_half",), default="level")
 
     @override
     def note(self, after: Any) -> str:
