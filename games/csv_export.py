@@ -126,6 +126,7 @@ SHAPE_COLUMNS: dict[row_shapes.RoundRows, list[tuple[str, str, str]]] = {
         ("Contract", "contract", ""),
         ("Declarer's tricks", "round", "tricks"),
     ],
+    row_shapes.SCORES: [],  # what was entered is the points column
 }
 
 

@@ -9,7 +9,8 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from .players import PlayerError, normal_name
-from .rules import RuleError
+from .rules import GameRules, RuleError
+from .rules.base import Option
 from .rules.call_bridge import PLAYERS as CALL_PLAYERS
 from .rules.memory_bridge import DEFAULT_TARGET as MEMORY_TARGET
 from .rules.mormon_bridge import ELIMINATION, FOUR_CARD, MODE_NAMES, MODES, REGULAR, TABLE_MAX
@@ -376,3 +377,50 @@ def rule_error_to_seat(error: RuleError) -> tuple[dict[int, str], str]:
     if error.player is not None:
         return {error.player: error.message}, ""
     return {}, error.message
+
+
+def option_field(option: Option) -> forms.Field:
+    """A form field for one of a game's options, as the rules describe it."""
+    if option.kind is bool:
+        return forms.BooleanField(required=False, label=option.label, help_text=option.help)
+    if option.choices:
+        return forms.ChoiceField(
+            choices=[(str(value), words) for value, words in option.choices],
+            label=option.label,
+            help_text=option.help,
+        )
+    if option.kind is int:
+        return WholeNumberField(
+            required=option.default is not None,
+            label=option.label,
+            min_value=option.minimum,
+            max_value=option.maximum,
+            help_text=option.help,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        )
+    return forms.CharField(label=option.label, help_text=option.help, max_length=40)
+
+
+class RulesGameForm(SeatingForm):
+    """A new game built from its rules alone: a seat for each player it may have and a field per option.
+
+    For a game with no form of its own (the generic table, games/views/scores.py).
+    """
+
+    def __init__(self, *args, rules: GameRules, **kwargs):
+        self.rules = rules
+        self.min_players = rules.min_players
+        self.too_few = f"{rules.name} needs at least {rules.min_players} players: type a name in each seat."
+        super().__init__(*args, seats=rules.max_players or MAX_SEATS, **kwargs)
+        for option in rules.options:
+            self.fields[option.name] = option_field(option)
+            if option.name not in self.initial and option.default is not None:
+                self.initial[option.name] = option.default
+        self.option_fields = [self[option.name] for option in rules.options]
+
+    def options(self) -> dict:
+        typed = {o.name: o.kind for o in self.rules.options}
+        return {
+            name: typed[name](value) if value not in (None, "") else None
+            for name, value in ((o.name, self.cleaned_data.get(o.name)) for o in self.rules.options)
+        }

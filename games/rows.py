@@ -10,7 +10,9 @@ its rounds take (``Game.rows``):
 - ``HIGH_CARD_POINTS``: the points each player holds, the contract and the
   declarer's tricks, or a redeal (Minibridge);
 - ``HALVES``: each player's first-half tricks, the second half's contract
-  (none: passed out) and the declarer's tricks (Memory Bridge).
+  (none: passed out) and the declarer's tricks (Memory Bridge);
+- ``SCORES``: each player's points for the round, as entered: any game whose
+  rounds are nothing but points (the generic table, games/views/scores.py).
 
 Nothing here touches the database: the functions read and fill plain
 attributes, so a round entered on the sheet, an imported record and an export
@@ -19,7 +21,7 @@ all agree.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, override
 
 
 def empty_rows(players: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -114,6 +116,24 @@ class ContractRows(RoundRows):
             entries[seat][self.per_player] = value
 
 
+class ScoreRows(RoundRows):
+    """Each player's points for the round, as entered: ``{"scores": [...]}``.
+
+    They sit in the entry's ``points`` column, which the services fill from the
+    replayed round as well: a game of this shape scores a round as what was entered.
+    """
+
+    @override
+    def to_data(self, rnd: Any, entries: list[Any]) -> dict[str, Any]:
+        return {"scores": [e.points for e in entries]}
+
+    @override
+    def fill(self, data: dict[str, Any], round_fields: dict[str, Any], entries: list[dict[str, Any]]) -> None:
+        for seat, value in enumerate(data["scores"]):
+            entries[seat]["points"] = value
+
+
 BIDS = BidRows()
 HIGH_CARD_POINTS = ContractRows("hcp", can_pass=False)
 HALVES = ContractRows("first_half", can_pass=True)
+SCORES = ScoreRows()

@@ -26,6 +26,7 @@ from .common import MAX_BLANK_ROWS, Cell, Row, Sheet, deal_number, number, signe
 from .layout import BlankChoice, Layout
 from .memory import MemoryBridgePaper
 from .minibridge import MinibridgePaper
+from .scores import ScoresPaper
 
 __all__ = [
     "MAX_BLANK_ROWS",
@@ -38,6 +39,7 @@ __all__ = [
     "MinibridgePaper",
     "MormonBridgePaper",
     "Row",
+    "ScoresPaper",
     "Sheet",
     "deal_number",
     "number",

@@ -13,7 +13,6 @@ from importlib import import_module
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
-from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
@@ -140,8 +139,6 @@ def rules_page(request: HtmxHttpRequest, game: str):
     """A short page on a game's rules, in the app's own words."""
     if game not in GAMES:
         raise Http404("No such game.")
-    try:
-        template = select_template([f"games/rules/{game}.html"])
-    except TemplateDoesNotExist:
-        raise Http404("This game has no rules page yet.") from None
+    # A game without a page of its own gets the page its rules object words (_any.html).
+    template = select_template([f"games/rules/{game}.html", "games/rules/_any.html"])
     return render(request, template.template.name, {"rules": GAMES[game].rules, "game": game})
