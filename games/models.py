@@ -87,6 +87,13 @@ class GameSession(models.Model):
             models.Index(fields=["owner", "game", "-created"], name="session_owner_game_created"),
             # Past sessions filtered by status (in progress / finished), newest first.
             models.Index(fields=["owner", "status", "-created"], name="session_owner_status_created"),
+            # Games not in the Trash, newest first: history's page and its count read only these
+            # (the count would otherwise look up every game's row to see it is not in the Trash).
+            models.Index(
+                fields=["owner", "-created", "-id"],
+                condition=Q(deleted_at__isnull=True),
+                name="session_live_owner_created",
+            ),
         ]
         constraints = [
             models.UniqueConstraint(

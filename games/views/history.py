@@ -25,6 +25,7 @@ from ..models import GameSession, Player, Seat
 from ..registry import GAMES, game_choices, playable
 from ..rules import RuleError
 from ..trash import TRASH_DAYS, trash_session
+from ..widgets import QuickSelect
 from .common import HtmxHttpRequest, owned_session
 from .printing import session_heading
 
@@ -32,16 +33,22 @@ PAGE_SIZE = 20
 
 
 class HistoryFilter(forms.Form):
+    # Drawn without a template per option (games/widgets.py): the filters are on every history page.
     game = forms.ChoiceField(
-        required=False, choices=lambda: [("", "All games"), *game_choices()], label="Game"
+        required=False, choices=lambda: [("", "All games"), *game_choices()], label="Game", widget=QuickSelect
     )
     player = forms.ModelChoiceField(
-        required=False, queryset=Player.objects.none(), empty_label="Anyone", label="Player"
+        required=False,
+        queryset=Player.objects.none(),
+        empty_label="Anyone",
+        label="Player",
+        widget=QuickSelect,
     )
     status = forms.ChoiceField(
         required=False,
         choices=[("", "Any"), *GameSession.Status.choices],
         label="Status",
+        widget=QuickSelect,
     )
     since = forms.DateField(
         required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
