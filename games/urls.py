@@ -30,10 +30,12 @@ urlpatterns = [
     path("games/<int:pk>/end/", play.end_game, name="end"),
     path("games/<int:pk>/reopen/", play.reopen, name="reopen"),
     path("games/<int:pk>/live/", play.live, name="live"),
+    path("games/<int:pk>/explain/", play.explain, name="explain"),
     path("games/<int:pk>/share/", share.share, name="share"),
     # What a share link opens (a watch link's sheet and big screen; a keep-score link's grant).
     path("s/<str:token>/", share.shared, name="shared"),
     path("s/<str:token>/live/", share.watch_live, name="watch-live"),
+    path("s/<str:token>/explain/", share.watch_explain, name="watch-explain"),
     path("s/<str:token>/big/", share.big_screen, name="big-screen"),
     path("games/<int:pk>/record.json", records.download, name="record-download"),
     path("games/<int:pk>/round/<int:number>/<slug:action>/", play.round_action, name="round-action"),

@@ -165,7 +165,18 @@ IMPORTS_PER_HOUR = env_int("IMPORTS_PER_HOUR", 30)
 # The counters live in the database (shared by every gunicorn worker; scripts/serve
 # runs createcachetable), so nothing else needs running.
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "scorekeeper_cache"}
+    "default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "scorekeeper_cache"},
+    # Drawn parts of score sheets (games/screen.py), under keys that hold each game's version, so
+    # never stale and never invalidated. Local memory in each process by default; several app
+    # servers may share one instead (README, "Performance"): SHEET_CACHE_BACKEND names a Django cache
+    # backend, SHEET_CACHE_LOCATION its location (django.core.cache.backends.redis.RedisCache and
+    # redis://127.0.0.1:6379/1, say).
+    "sheets": {
+        "BACKEND": os.environ.get("SHEET_CACHE_BACKEND", "django.core.cache.backends.locmem.LocMemCache"),
+        "LOCATION": os.environ.get("SHEET_CACHE_LOCATION", "sheets"),
+        "TIMEOUT": 24 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": 500},
+    },
 }
 
 ROOT_URLCONF = "scorekeeper.urls"

@@ -25,6 +25,15 @@ def body(response) -> str:
     return response.content.decode()
 
 
+def explanation(client, session, number: int, key: int) -> str:
+    """What a tapped square of the sheet says (fetched from the game's explanation URL), as text."""
+    from django.urls import reverse
+
+    response = client.get(reverse("games:explain", args=[session.pk]) + f"?r={number}&k={key}")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
 def escaped(text: str) -> str:
     """Text as Django's templates escape it (apostrophes)."""
     return text.replace("'", "&#x27;")

@@ -171,10 +171,11 @@ def test_worked_example_on_the_sheet(table, make_game):
     )
     response = table.get(url("sheet", session))
     assert response.context["totals"] == [20, 21, 33, 20, 31]
-    rows = response.context["rows"]
-    assert [c.text for c in rows[1].cells] == ["–", "–", "20", "10", "21"]
-    assert [c.bid for c in rows[2].cells] == [0, 1, 2, 0, 0]
-    assert rows[2].cells[1].explain == "Helen: bid 1, took 1: made, 10 + 1 = 11; total 21"
+    rows = response.context["rows"]  # the paper model's rows: a heading cell, then a cell per player
+    assert [c.text for c in rows[1].cells[1:]] == ["–", "–", "20", "10", "21"]
+    assert [c.corner for c in rows[2].cells[1:]] == ["0", "1", "2", "0", "0"]
+    assert rows[2].cells[2].explain == "Helen: bid 1, took 1: made, 10 + 1 = 11; total 21"
+    assert rows[2].heading == "Round 3"
 
 
 # -- entering a round ---------------------------------------------------------------

@@ -185,8 +185,18 @@ def test_saving_tricks_scores_and_explains_every_square(table, call_game):
     page = body(response)
     assert "Deal 2" in page
     assert totals(session) == [points(4, 0), points(2, 2), points(3, 0), points(9, 11)]
-    assert "Dan: bid 9, took 11: a bonus bid fails outside 9-10, so -9; total -9" in page
-    assert 'popovertarget="exp-1-3"' in page
+    # The squares are in the page; how each was worked out is fetched when it is tapped.
+    assert "took 11" not in page.split('id="sheet-body"')[1]
+    explain = reverse("games:explain", args=[session.pk])
+    assert f'data-explain="{explain}"' in page
+    popover = body(table.get(explain + "?r=1&k=3"))
+    assert popover == (
+        '<div popover id="exp-1-3" class="explain">'
+        "Deal 1 · Dan: bid 9, took 11: a bonus bid fails outside 9-10, so -9; total -9</div>\n"
+    )
+    assert table.get(explain + "?r=1&k=9").status_code == 404
+    assert table.get(explain + "?r=2&k=0").status_code == 404  # not scored yet
+    assert table.get(explain + "?r=x&k=0").status_code == 404
 
 
 def test_plain_posts_redirect_back_to_the_sheet(table, call_game):

@@ -25,12 +25,13 @@ def test_bugger_export_agrees_with_the_sheet(table, make_game):
     rows = context["rows"]
     assert len(record["rounds"]) == 4
     for exported, row in zip(record["rounds"], rows, strict=False):
-        assert exported["label"] == row.label
-        assert exported["dealer"] == row.dealer
-        assert exported["cards"] == [row.cards] * 5
-        assert [c.bid for c in row.cells] == exported["bids"]
+        heading, cells = row.cells[0], row.cells[1:]  # the paper model's row: its heading, a cell per player
+        assert exported["label"] == heading.text
+        assert exported["dealer"] == next(seat for seat, c in enumerate(cells) if "dealer" in c.cls.split())
+        assert exported["cards"] == [int(exported["label"].rstrip("NT"))] * 5
+        assert [int(c.corner) for c in cells] == exported["bids"]
         if exported["totals"] is not None:
-            shown = [int(c.text) if c.text != "–" else None for c in row.cells]
+            shown = [int(c.text) if c.text != "–" else None for c in cells]
             for seat, total in enumerate(exported["totals"]):
                 # A dash stands for a missed bid with no change to the total.
                 assert shown[seat] in (total, None)

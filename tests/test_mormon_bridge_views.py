@@ -12,7 +12,7 @@ from django.urls import reverse
 from games.models import Entry, GameSession, Round
 
 from .conftest import TableClient, sending
-from .helpers import body
+from .helpers import body, explanation
 
 pytestmark = pytest.mark.django_db
 
@@ -172,7 +172,7 @@ def test_regular_sheet_shows_every_hand_capped_for_big_tables(table, mormon_game
     page = body(response)
     sizes = sizes.replace(" ", "")
     assert page.count('id="round-') == len(sizes)
-    assert [r.label for r in response.context["rows"]] == list(sizes)
+    assert [r.cells[0].text for r in response.context["rows"]] == list(sizes)
     assert f"{len(sizes)} hands of {' · '.join(sizes)} cards" in page
     assert 'class="sheet-page"' in page
 
@@ -215,8 +215,8 @@ def test_tricks_score_ten_for_the_bid_and_one_a_trick(table, mormon_game):
     page = body(response)
     assert totals(session) == [points(1, 0), points(0, 0), points(0, 0), points(1, 1), points(0, 0)]
     assert 'Hand 2 <span class="of">of 11</span>' in page
-    assert "Ann: bid 1, took 0: missed, 0 for the tricks; total 0" in page
-    assert "Dan: bid 1, took 1: made, 10 + 1 = 11; total 11" in page
+    assert "Ann: bid 1, took 0: missed, 0 for the tricks; total 0" in explanation(table, session, 1, 0)
+    assert "Dan: bid 1, took 1: made, 10 + 1 = 11; total 11" in explanation(table, session, 1, 3)
     assert 'class="swatch rook-red"' in page
 
 
@@ -353,7 +353,7 @@ def test_elimination_marks_players_out_and_seats_the_waiting(table, mormon_game)
     assert "Sitting down in the freed seats this hand: P14 and P15." in page
     assert "At the table: 6 players." in page
     assert page.count(">out 1<") == 10
-    assert "P05: bid 1, took 0: missed, out" in page
+    assert "P05: bid 1, took 0: missed, out" in explanation(table, session, 1, 5)
     # The next hand: only the six at the table bid.
     assert page.count('name="bid_') == 6 * 5
     assert 'name="bid_14"' in page and 'name="bid_5"' not in page

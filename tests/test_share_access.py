@@ -20,13 +20,13 @@ pytestmark = pytest.mark.django_db
 FIVE = ("Ann", "Ben", "Cat", "Dev", "Eve")
 
 # Every URL of the app, by what it opens. A new URL fails test_every_url_is_classified until it is added.
-TABLE = {"sheet", "undo", "end", "reopen", "live", "round-action"}
+TABLE = {"sheet", "undo", "end", "reopen", "live", "explain", "round-action"}
 OWNER_ONLY = {"share", "record-download", "game-csv", "summary", "delete", "restore", "print"}
 PLAYER = {"player", "player-rename", "player-merge", "player-undo-merge"}
 ACCOUNT = {"record-upload", "new", "history", "trash", "print-blank-index", "players"}
 ACCOUNT |= {"history-csv", "standings", "head-to-head", "group-link"}
 OPEN = {"home", "signup", "rules", "print-blank", "manifest", "service-worker", "favicon", "offline"}
-TOKEN = {"shared", "watch-live", "big-screen"}
+TOKEN = {"shared", "watch-live", "watch-explain", "big-screen"}
 GROUP = {
     "group-standings",
     "group-head-to-head",
@@ -72,7 +72,8 @@ def game_urls(session, names):
             kwargs["number"] = 1
         if "action" in pattern.pattern.converters:
             kwargs["action"] = "edit"
-        urls.append((pattern.name, reverse(f"games:{pattern.name}", kwargs=kwargs)))
+        square = "?r=1&k=0" if pattern.name == "explain" else ""  # a square of the played round
+        urls.append((pattern.name, reverse(f"games:{pattern.name}", kwargs=kwargs) + square))
     return urls
 
 

@@ -35,12 +35,25 @@ class Cell:
     rowspan: int = 1
     head: bool = False  # drawn as <th>
     scope: str = ""
+    # On the screen (games/screen.py draws the same cells): how the number was worked out, shown when
+    # the cell is tapped; a heading cell that links to the correction of its row's round; a swatch's class.
+    explain: str = ""
+    link: bool = False
+    swatch: str = ""
 
 
 @dataclass
 class Row:
     cells: list[Cell]
     cls: str = ""
+    number: int = 0  # the round the row draws (0: none), for the screen: its id, correction and explanations
+    heading: str = (
+        ""  # what an explanation in the row starts with: "Round 7NT", "Hand 3 (4 cards, red trumps)"
+    )
+
+    @property
+    def dom_id(self) -> str:
+        return f"round-{self.number}"
 
 
 @dataclass

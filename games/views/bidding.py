@@ -13,14 +13,17 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from .. import services
+from django.urls import reverse
+
+from .. import screen, services
+from ..paper.common import Cell, Row
 from ..registry import get_rules
 from ..round_forms import BiddingCorrectionForm, BidsForm, TricksForm
 from ..rules import RoundInfo, RoundResult
 from ..rules.bugger_bridge import bid_total_line
 from ..sheet import Chip, EntryRow
 from .common import HtmxHttpRequest
-from .table import Step, Table, steps
+from .table import Step, Table, explain_url, steps
 
 
 @dataclass
@@ -49,46 +52,6 @@ class Panel:
     @property
     def bid_words_json(self) -> str:
         return json.dumps(self.bid_words, separators=(",", ":"), ensure_ascii=False)
-
-
-@dataclass
-class ScoreCell:
-    """One player's square for one round on the sheet."""
-
-    seat: int
-    text: str = ""  # the big text, as on paper: running total (elimination: "✓", "out", ...; Bugger: "–")
-    points: str = ""  # this round's points, signed ("+9", "-4")
-    bid: int | None = None
-    bid_mark: str = ""  # "★" beside a bonus bid
-    css: str = ""  # "missed", "out", "waiting", "gone"
-    explain: str = ""
-
-    @property
-    def bid_text(self) -> str:
-        return f"{self.bid}{self.bid_mark}"
-
-
-@dataclass
-class SheetRow:
-    number: int
-    label: str
-    cards: int | None
-    dealer: int
-    state: str  # "done", "current", "future"
-    trump: str = ""  # the trump recorded for the round ("" when none)
-    trump_text: str = ""
-    cells: list[ScoreCell] = field(default_factory=list)
-    bid_line: str = ""
-
-    @property
-    def dom_id(self) -> str:
-        return f"round-{self.number}"
-
-    @property
-    def detail(self) -> str:
-        """What an explanation says after the round's number: its cards, and the trumps recorded."""
-        trump = f", {self.trump_text}" if self.trump else ""
-        return f" ({plural(self.cards, 'card')}{trump})"
 
 
 def signed(points: int) -> str:
@@ -168,7 +131,7 @@ class BiddingTable(Table):
         """Lines under the tricks: who made it and who missed, with the points."""
         raise NotImplementedError
 
-    def cell(self, loaded, info: RoundInfo, result: RoundResult | None, seat: int) -> ScoreCell:
+    def cell(self, loaded, info: RoundInfo, result: RoundResult | None, seat: int) -> Cell:
         """One player's square for a round (``result`` None: not entered yet)."""
         raise NotImplementedError
 
@@ -330,7 +293,8 @@ class BiddingTable(Table):
 
     # -- the sheet -------------------------------------------------------------
 
-    def rows(self, loaded) -> list[SheetRow]:
+    def rows(self, loaded) -> list[Row]:
+        """The sheet's body: a row per round (its heading cell, then a cell per player), as ``screen`` draws it."""
         state = loaded.state
         current_number = state.next_round.number if state.next_round else None
         rows = []
@@ -343,20 +307,45 @@ class BiddingTable(Table):
             else:
                 row_state = "future"
             trump = result.data.get("trump", "") if result else ""
-            row = SheetRow(
-                number=info.number,
-                label=self.row_label(loaded, info),
-                cards=info.cards,
-                dealer=info.dealer,
-                state=row_state,
-                trump=trump,
-                trump_text=self.trump_text(info, trump) if trump else "",
-                cells=[self.cell(loaded, info, result, seat) for seat in range(state.players)],
+            label = self.row_label(loaded, info)
+            heading = Cell(text=label, head=True, scope="row", cls="round-col", link=row_state == "done")
+            if trump and self.trump_swatch:
+                heading.cls += " has-trump"
+                heading.swatch, heading.title = f"rook-{trump}", self.trump_text(info, trump)
+            cells = [heading]
+            for seat in range(state.players):
+                cell = self.cell(loaded, info, result, seat)
+                if seat == info.dealer:
+                    cell.cls = f"dealer {cell.cls}".strip()
+                cells.append(cell)
+            rows.append(
+                Row(
+                    cells,
+                    cls=f"row-{row_state}",
+                    number=info.number,
+                    heading=self.explain_heading(loaded, info, trump),
+                )
             )
-            if result is not None:
-                row.bid_line = self.bid_line(info, result.data["bids"])
-            rows.append(row)
         return rows
+
+    trump_swatch = False  # whether a round's heading shows the trumps recorded as a coloured square
+
+    def explain_heading(self, loaded, info: RoundInfo, trump: str) -> str:
+        """What an explanation of a square in this round starts with: "Round 7NT"."""
+        return f"{self.round_word} {self.row_label(loaded, info)}"
+
+    def foot(self, loaded) -> list[Row]:
+        """The sheet's footer: everyone's total, the leaders marked."""
+        state = loaded.state
+        played = any(r.complete for r in state.rounds)
+        leaders = self.rules.best(state.totals) if played else []
+        cells = [Cell(text="Total", head=True, cls="round-col")]
+        for seat, total in enumerate(state.totals or []):
+            cells.append(Cell(text=str(total), cls="leader" if seat in leaders else ""))
+        return [Row(cells, cls="totals-row")]
+
+    def screen_rows(self, loaded) -> list[Row]:
+        return self.rows(loaded)
 
     def row_label(self, loaded, info: RoundInfo) -> str:
         return str(info.number)
@@ -367,7 +356,6 @@ class BiddingTable(Table):
             "sheet": self.sheet_template,
             "session": loaded.session,
             "names": loaded.names,
-            "rows": self.rows(loaded),
             "state": state,
             "panel": panel,
             "winners": [loaded.names[s] for s in state.winners],
@@ -377,6 +365,24 @@ class BiddingTable(Table):
             "trumps": list(self.trump_words.items()),
             **self.extra(loaded),
         }
+
+    def full_context(self, request, loaded, panel) -> dict:
+        context = super().full_context(request, loaded, panel)
+
+        def build():
+            context["rows"] = rows = self.rows(loaded)
+            return rows, self.foot(loaded)
+
+        session = loaded.session
+        context["drawn"] = screen.drawn(
+            session,
+            can_write=context["can_write"],
+            edit_url=reverse("games:round-action", args=[session.pk, 0, "edit"]),
+            word=self.round_word,
+            build=build,
+        )
+        context["explain_url"] = explain_url(request, session)
+        return context
 
     # -- the entry panels drawn from a round's form (games/round_forms.py) --------------------
 

@@ -13,12 +13,13 @@ from django.urls import reverse
 from django_htmx.http import trigger_client_event
 
 from ..forms import NewBuggerGameForm
+from ..paper.common import Cell
 from ..round_forms import PenaltyForm
 from ..rules import RoundInfo
 from ..rules.bugger_bridge import PEAK_BY_PLAYERS, PENALTY_REASONS, REDEAL_PENALTY, BuggerBridge
 from ..rules.cards import SUITS
 from ..sheet import POINTS_TABLE, TRUMP_WORDS, trump_text
-from .bidding import BiddingTable, ScoreCell, name_list, plural
+from .bidding import BiddingTable, name_list, plural
 from .common import HtmxHttpRequest
 from .table import Step, known_players, new_game_page, previous_game, seated_names, steps
 
@@ -67,18 +68,19 @@ class BuggerTable(BiddingTable):
 
     def cell(self, loaded, info, result, seat):
         """The running total, or a dash for a missed bid (the total stays); the bid small, any penalty."""
-        cell = ScoreCell(seat=seat)
+        cell = Cell()
         if result is None:
             return cell
-        cell.bid = result.data["bids"][seat]
+        bid = result.data["bids"][seat]
+        cell.corner = str(bid)
         penalty = sum(p["points"] for p in result.data.get("penalties", []) if p["player"] == seat)
-        cell.points = str(penalty) if penalty else ""
+        cell.note = str(penalty) if penalty else ""
         if result.complete:
             total = result.totals[seat]
-            missed = result.data["tricks"][seat] != cell.bid
+            missed = result.data["tricks"][seat] != bid
             # A missed bid leaves the total alone, so paper shows a dash; a penalty moves it.
             cell.text = "–" if missed and not penalty else str(total)
-            cell.css = "missed" if missed else ""
+            cell.cls = "missed" if missed else ""
             cell.explain = f"{loaded.names[seat]}: {result.explain[seat]}; total {total}"
         return cell
 

@@ -9,9 +9,10 @@ target and who leads, and "play goes on" when the lead is shared at the target.
 from __future__ import annotations
 
 from ..forms import NewCallBridgeForm
+from ..paper.common import Cell
 from ..rules.call_bridge import BONUS_FROM, BONUS_POINTS, CallBridge
 from ..sheet import Chip
-from .bidding import BiddingTable, ScoreCell, name_list, signed
+from .bidding import BiddingTable, name_list, signed
 from .common import HtmxHttpRequest
 from .table import known_players, new_game_page, previous_game, seated_names
 
@@ -65,16 +66,16 @@ class CallBridgeTable(BiddingTable):
         return lines
 
     def cell(self, loaded, info, result, seat):
-        cell = ScoreCell(seat=seat)
+        cell = Cell()
         if result is None:
             return cell
-        cell.bid = result.data["bids"][seat]
-        cell.bid_mark = "★" if cell.bid >= BONUS_FROM else ""
+        bid = result.data["bids"][seat]
+        cell.corner = f"{bid}★" if bid >= BONUS_FROM else str(bid)
         if result.complete:
             total = result.totals[seat]
             cell.text = str(total)
-            cell.points = signed(result.points[seat])
-            cell.css = "" if result.points[seat] > 0 else "missed"
+            cell.note = signed(result.points[seat])
+            cell.cls = "" if result.points[seat] > 0 else "missed"
             cell.explain = f"{loaded.names[seat]}: {result.explain[seat]}; total {total}"
         return cell
 

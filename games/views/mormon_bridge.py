@@ -11,6 +11,7 @@ game shows who is out, who waits and who sits down in a freed seat.
 from __future__ import annotations
 
 from ..forms import NewMormonForm, parse_int
+from ..paper.common import Cell, Row
 from ..rules.cards import ROOK_COLOURS
 from ..rules.mormon_bridge import (
     ELIMINATION,
@@ -22,7 +23,7 @@ from ..rules.mormon_bridge import (
     MormonBridge,
     peak,
 )
-from .bidding import BiddingTable, ScoreCell, name_list, plural, signed
+from .bidding import BiddingTable, name_list, plural, signed
 from .common import HtmxHttpRequest
 from .table import known_players, new_game_page, previous_game, seated_names
 
@@ -95,39 +96,55 @@ class MormonBridgeTable(BiddingTable):
         return list(rounds[number - 2].out or [])
 
     def cell(self, loaded, info, result, seat):
-        cell = ScoreCell(seat=seat)
+        cell = Cell()
         name = loaded.names[seat]
         if self.mode(loaded) == ELIMINATION:
             if seat not in info.active:
                 if seat in self.out_before(loaded, info.number):
-                    cell.css = "gone"
+                    cell.cls = "gone"
                 else:
-                    cell.css = "waiting"
+                    cell.cls = "waiting"
                     cell.text = "waits"
                 return cell
             if result is None:
                 return cell
-            cell.bid = result.data["bids"][seat]
+            bid = result.data["bids"][seat]
+            cell.corner = str(bid)
             if result.complete:
                 took = result.data["tricks"][seat]
-                if took == cell.bid:
-                    cell.text, cell.css = "✓", "made"
+                if took == bid:
+                    cell.text, cell.cls = "✓", "made"
                 elif result.facts["everyone_missed"]:
-                    cell.text, cell.css = "✗", "missed"
+                    cell.text, cell.cls = "✗", "missed"
                 else:
-                    cell.text, cell.css = "out", "out"
+                    cell.text, cell.cls = "out", "out"
                 cell.explain = f"{name}: {result.explain[seat]}"
             return cell
         if result is None:
             return cell
-        cell.bid = result.data["bids"][seat]
+        bid = result.data["bids"][seat]
+        cell.corner = str(bid)
         if result.complete:
             total = result.totals[seat]
             cell.text = str(total)
-            cell.points = signed(result.points[seat])
-            cell.css = "" if result.data["tricks"][seat] == cell.bid else "missed"
+            cell.note = signed(result.points[seat])
+            cell.cls = "" if result.data["tricks"][seat] == bid else "missed"
             cell.explain = f"{name}: {result.explain[seat]}; total {total}"
         return cell
+
+    trump_swatch = True
+
+    def explain_heading(self, loaded, info, trump):
+        """ "Hand 3 (4 cards, Red trumps)": the hand, its cards, and the trumps recorded."""
+        recorded = f", {self.trump_text(info, trump)}" if trump else ""
+        return f"Hand {info.number} ({plural(info.cards, 'card')}{recorded})"
+
+    def foot(self, loaded):
+        if self.mode(loaded) != ELIMINATION:
+            return super().foot(loaded)
+        cells = [Cell(text="Now", head=True, cls="round-col")]
+        cells += [Cell(text=text, cls=css) for text, css in self.standing(loaded)]
+        return [Row(cells, cls="totals-row standing")]
 
     def standing(self, loaded) -> list[tuple[str, str]]:
         """Elimination: where each player stands now, (text, css) by seat."""
@@ -162,6 +179,11 @@ class MormonBridgeTable(BiddingTable):
             "peak": peak(state.players),
             "sizes": " · ".join(str(c) for c in hand_sizes(state.players)),
             "seated": min(state.players, TABLE_MAX),
+            "sheet_css": " ".join(
+                ["bidding-sheet"]
+                + (["elimination"] if mode == ELIMINATION else [])
+                + (["many"] if state.players > 6 else [])
+            ),
         }
         if mode == ELIMINATION:
             context["standing"] = self.standing(loaded)

@@ -125,6 +125,18 @@ def live(request: HtmxHttpRequest, access: Access):
     return live_answer(request, access)
 
 
+@guarded
+@require_GET
+def explain(request: HtmxHttpRequest, access: Access):
+    """A square's explanation, fetched when it is tapped (static/js/explain.js)."""
+    return explain_answer(request, access)
+
+
+def explain_answer(request: HtmxHttpRequest, access: Access):
+    module = table_for(access.session.game)
+    return module.TABLE.explain(request, services.load_game(access.session))
+
+
 def live_answer(request: HtmxHttpRequest, access: Access):
     """One small query when nothing changed: the game's version, compared with the page's ``v``."""
     session = access.session

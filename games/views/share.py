@@ -20,7 +20,7 @@ from .. import services, sharing
 from ..models import ShareLink
 from .access import Access, link_replaced_page, remember_keep_link
 from .common import HtmxHttpRequest, owned_session
-from .play import live_answer, table_for
+from .play import explain_answer, live_answer, table_for
 
 LINK_WORDS = {
     ShareLink.Kind.WATCH: (
@@ -100,6 +100,15 @@ def watch_live(request: HtmxHttpRequest, token: str):
     if access is None:
         return link_replaced_page(request)
     return live_answer(request, access)
+
+
+@require_GET
+def watch_explain(request: HtmxHttpRequest, token: str):
+    """A square's explanation on a shared sheet."""
+    access = _open_link(request, token)
+    if access is None:
+        return link_replaced_page(request)
+    return explain_answer(request, access)
 
 
 @require_GET

@@ -17,13 +17,13 @@ from functools import partial
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django_htmx.http import trigger_client_event
 
-from .. import services
+from .. import screen, services
 from ..forms import ROW_ID_MAX, parse_int
 from ..models import GameSession, Player
 from ..registry import get_rules
@@ -147,6 +147,22 @@ class Table:
             "winners": [names[s] for s in state.winners],
             "live_url": live_url(request, loaded.session),
         }
+
+    def screen_rows(self, loaded) -> list:
+        """The sheet's body rows as games.screen draws them (paper ``Row``s), for an explanation."""
+        return []
+
+    def explain(self, request, loaded):
+        """One square's explanation, fetched when it is tapped (``?r=`` the round, ``?k=`` the square)."""
+        number, key = (parse_int(request.GET.get(name), 0, 999) for name in ("r", "k"))
+        found = None
+        if number is not None and key is not None:
+            found = screen.explanation(self.screen_rows(loaded), number, key)
+        if found is None:
+            raise Http404("No such square.")
+        heading, text = found
+        context = {"heading": heading, "text": text, "at": number, "key": key}
+        return render(request, "games/_explain.html", context)
 
     # -- rendering -----------------------------------------------------------------
 
@@ -338,6 +354,14 @@ def live_url(request, session) -> str:
     if access is not None and access.watching and access.link is not None:
         return reverse("games:watch-live", args=[access.token])
     return reverse("games:live", args=[session.pk])
+
+
+def explain_url(request, session) -> str:
+    """Where this page fetches a square's explanation: the game's own URL, or the watch link's."""
+    access = getattr(request, "access", None)
+    if access is not None and access.watching and access.link is not None:
+        return reverse("games:watch-explain", args=[access.token])
+    return reverse("games:explain", args=[session.pk])
 
 
 def being_entered(loaded, number: int) -> RoundInfo | None:

@@ -166,8 +166,8 @@ def test_a_whole_call_bridge_game_by_tapping(phone):
     expect_totals(page, expected)
     # Every square shows the deal's points and the running total; tapping one explains it.
     ann_deal_5 = page.locator("#round-5 td").nth(0)
-    expect(ann_deal_5.locator(".pts")).to_have_text("−10")
-    expect(ann_deal_5.locator(".main")).to_contain_text(str(running_totals(played[:5])[0]))
+    expect(ann_deal_5.locator("small")).to_have_text("−10")
+    expect(ann_deal_5.locator("button")).to_contain_text(str(running_totals(played[:5])[0]))
     phone.tap(ann_deal_5.locator("button"))
     explain = page.locator("#exp-5-0")
     expect(explain).to_be_visible()

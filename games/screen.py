@@ -1,0 +1,143 @@
+"""The score sheet on the screen: the paper model's rows and cells (games/paper/common.py), drawn as HTML.
+
+A game's paper layout builds the rows and cells (``Layout.screen``): the same
+``Row``/``Cell`` the printed sheet is drawn from, with what only a screen has
+(how a number was worked out, ``Cell.explain``; the link that corrects a round,
+``Cell.link``). This module draws them in one pass of plain Python (a sheet of 50
+hands for 10 players is 500 cells: a template include per cell was most of a
+sheet's time), and keeps the drawn parts in a cache under a key that holds the
+game's version, so a part is drawn once per version and never invalidated: every
+write moves the version. The explanations are not in the page: a tap fetches one
+(``explanation``, static/js/explain.js), which keeps a long sheet small.
+
+Numbers are drawn as the layouts wrote them (a real minus sign, no thousands
+separator), never through Django's localisation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import caches
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+from .paper.common import Cell, Row
+
+CACHE_ALIAS = "sheets"
+# Part of every cache key: bump it when the markup drawn here changes, so that a shared cache
+# (several app servers, one Redis) never serves parts drawn by older code.
+MARKUP = 1
+
+
+@dataclass
+class Drawn:
+    """A sheet's body and footer rows, drawn."""
+
+    body: SafeString
+    foot: SafeString
+
+
+def _attr(name: str, value: str) -> str:
+    return f' {name}="{escape(value)}"' if value else ""
+
+
+def _content(cell: Cell) -> str:
+    """What a data cell holds: a button that explains it, or (nothing to explain yet) the bid so far."""
+    corner = f"<sup>{escape(cell.corner)}</sup>" if cell.corner else ""
+    note = f"<small>{escape(cell.note)}</small>" if cell.note else ""
+    if cell.explain:
+        return f'<button class="cell">{escape(cell.text)}{corner}{note}</button>'
+    if cell.corner:
+        return f'<span class="cell pending">{corner}{note}</span>'
+    if cell.text:
+        return f'<span class="cell pending small">{escape(cell.text)}</span>'
+    return ""
+
+
+def _heading(cell: Cell, row: Row, edit_url: str, word: str) -> str:
+    text = str(escape(cell.text))
+    if cell.link and edit_url:
+        url = edit_url.replace("/round/0/", f"/round/{row.number}/", 1)
+        # Worded like the rest of the table screens (whose words are not marked for translation yet).
+        what = escape(f"Correct {word.lower()} {cell.text}")
+        text = (
+            f'<a href="{url}" hx-get="{url}" hx-target="#entry-panel" hx-swap="outerHTML" '
+            f'title="{what}" aria-label="{what}">{text}</a>'
+        )
+    if cell.swatch:
+        text += f'<span class="swatch {escape(cell.swatch)}"{_attr("title", cell.title)}></span>'
+    return f'<th scope="row"{_attr("class", cell.cls)}>{text}</th>'
+
+
+def draw_row(row: Row, edit_url: str, word: str) -> str:
+    """One ``<tr>``: its heading cell, then a cell per column (``edit_url``: the round-0 correction, or "")."""
+    parts = [f'<tr id="{row.dom_id}"{_attr("class", row.cls)}>']
+    for cell in row.cells:
+        if cell.head:
+            parts.append(_heading(cell, row, edit_url, word))
+        else:
+            title = _attr("title", cell.title) if not cell.explain else ""
+            parts.append(f"<td{_attr('class', cell.cls)}{title}>{_content(cell)}</td>")
+    parts.append("</tr>")
+    return "".join(parts)
+
+
+def draw_foot(rows: list[Row]) -> str:
+    """The footer rows (totals, or where each player stands): plain cells."""
+    parts = []
+    for row in rows:
+        parts.append(f"<tr{_attr('class', row.cls)}>")
+        for cell in row.cells:
+            tag = "th" if cell.head else "td"
+            scope = ' scope="row"' if cell.head else ""
+            parts.append(f"<{tag}{scope}{_attr('class', cell.cls)}>{escape(cell.text)}</{tag}>")
+        parts.append("</tr>")
+    return "".join(parts)
+
+
+def drawn(
+    session, *, can_write: bool, edit_url: str, word: str, build: Callable[[], tuple[list[Row], list[Row]]]
+) -> Drawn:
+    """A game's body and footer rows drawn, from the cache when this version of it was drawn before.
+
+    ``build`` gives the rows (body, foot) when they are not in the cache. The key holds the game,
+    its creation time (a row id may come back after a rollback, never with the same time), its
+    version, who looks (a watcher's sheet has no correction links) and the language.
+    """
+    key = ":".join(
+        str(part)
+        for part in (
+            "sheet",
+            MARKUP,
+            session.pk,
+            session.created.timestamp() if session.created else "",
+            session.version,
+            int(can_write),
+            get_language() or settings.LANGUAGE_CODE,
+        )
+    )
+    cache = caches[CACHE_ALIAS]
+    found = cache.get(key)
+    if found is not None:
+        body, foot = found
+    else:
+        rows, foot_rows = build()
+        link = edit_url if can_write else ""
+        body = "".join(draw_row(row, link, word) for row in rows)
+        foot = draw_foot(foot_rows)
+        cache.set(key, (body, foot))
+    return Drawn(mark_safe(body), mark_safe(foot))  # noqa: S308 (every text in it is escaped above)
+
+
+def explanation(rows: list[Row], number: int, key: int) -> tuple[str, str] | None:
+    """The heading and explanation of cell ``key`` (counting the data cells) of round ``number``'s row."""
+    for row in rows:
+        if row.number == number:
+            cells = [c for c in row.cells if not c.head]
+            if 0 <= key < len(cells) and cells[key].explain:
+                return row.heading, cells[key].explain
+    return None

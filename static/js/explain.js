@@ -1,0 +1,51 @@
+// The score sheet's explanations (games/screen.py): a tapped square fetches how it was worked out
+// and shows it in a popover beside the square, kept on the screen. Separate from app.js on purpose.
+(() => {
+  "use strict";
+  const GAP = 6;
+  const EDGE = 8;
+
+  // Beside the square: under it, or over it when there is no room below; never off the screen.
+  function place(pop, square) {
+    const box = square.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    const height = document.documentElement.clientHeight;
+    Object.assign(pop.style, { position: "fixed", inset: "auto", margin: "0", maxWidth: `${width - 2 * EDGE}px` });
+    const w = pop.offsetWidth;
+    const h = pop.offsetHeight;
+    const left = Math.min(Math.max(EDGE, box.left + box.width / 2 - w / 2), width - w - EDGE);
+    let top = box.bottom + GAP;
+    if (top + h > height - EDGE && box.top - GAP - h >= EDGE) top = box.top - GAP - h;
+    pop.style.left = `${Math.max(EDGE, left)}px`;
+    pop.style.top = `${Math.max(EDGE, Math.min(top, height - h - EDGE))}px`;
+  }
+
+  async function explain(square) {
+    const body = square.closest("#sheet-body");
+    const row = square.closest("tr");
+    const key = [...row.querySelectorAll("td")].indexOf(square.closest("td"));
+    const number = row.id.replace("round-", "");
+    const version = body.dataset.version || "";
+    let pop = document.getElementById(`exp-${number}-${key}`);
+    if (!pop || pop.dataset.version !== version) {
+      const url = `${body.dataset.explain}?r=${number}&k=${key}&v=${version}`;
+      const response = await fetch(url, { credentials: "same-origin" });
+      if (!response.ok) return;
+      const holder = document.createElement("div");
+      holder.innerHTML = await response.text();
+      const fresh = holder.querySelector("[popover]");
+      if (!fresh) return;
+      fresh.dataset.version = version;
+      if (pop) pop.replaceWith(fresh);
+      else document.body.append(fresh);
+      pop = fresh;
+    }
+    if (!pop.matches(":popover-open")) pop.showPopover();
+    place(pop, square);
+  }
+
+  document.addEventListener("click", (event) => {
+    const square = event.target.closest("#sheet-body[data-explain] button.cell");
+    if (square) explain(square);
+  });
+})();
