@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from games.rules import GAMES
+from games.registry import GAMES
 
 from .conftest import new_phone
 from .test_page_weight import NAMES, log_in
@@ -25,7 +25,7 @@ def test_the_explanation_opens_at_the_tapped_square(browser, site, make_session,
     try:
         owner = log_in(phone)
         rounds = []
-        for info in GAMES["bugger-bridge"].schedule(6, 0)[:12]:
+        for info in GAMES["bugger-bridge"].rules.schedule(6, 0)[:12]:
             bids = [0] * 6
             bids[info.number % 6] = info.cards
             rounds.append({"bids": bids, "tricks": bids})
@@ -57,4 +57,4 @@ def test_the_explanation_opens_at_the_tapped_square(browser, site, make_session,
 
 
 def info_label(number: int) -> str:
-    return GAMES["bugger-bridge"].schedule(6, 0)[number - 1].label
+    return GAMES["bugger-bridge"].rules.schedule(6, 0)[number - 1].label
