@@ -207,7 +207,27 @@ class Entry(models.Model):
         return f"{self.round} seat {self.position}"
 
 
-class ShareLink(models.Model):
+class ReplaceableLink(models.Model):
+    """A link whose token is an HMAC of ``salt`` under the site's secret key; only its SHA-256 is kept.
+
+    A new link replaces the old one (``replaced_at``), which stops working at once.
+    """
+
+    salt = models.CharField(max_length=64)
+    token_hash = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+    replaced_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["-created"]
+
+    @property
+    def is_live(self) -> bool:
+        return self.replaced_at is None
+
+
+class ShareLink(ReplaceableLink):
     """A link that opens one game to someone without an account: to watch it, or to keep its score.
 
     The token in the link is never stored: it is an HMAC of ``salt`` under the site's
@@ -222,13 +242,8 @@ class ShareLink(models.Model):
 
     session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="share_links")
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    salt = models.CharField(max_length=64)
-    token_hash = models.CharField(max_length=64, unique=True)
-    created = models.DateTimeField(auto_now_add=True)
-    replaced_at = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["-created"]
+    class Meta(ReplaceableLink.Meta):
         constraints = [
             models.UniqueConstraint(
                 fields=["session", "kind"],
@@ -239,10 +254,6 @@ class ShareLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} link to {self.session}"
-
-    @property
-    def is_live(self) -> bool:
-        return self.replaced_at is None
 
 
 class MergeRecord(models.Model):
@@ -269,7 +280,7 @@ class MergeRecord(models.Model):
         return f"{self.source_name} merged into {self.target}"
 
 
-class GroupLink(models.Model):
+class GroupLink(ReplaceableLink):
     """A read-only link to an owner's standings, history and game summaries, for the group to look at.
 
     Like ``ShareLink``, the token is an HMAC of ``salt`` (games/group_link.py) and only its
@@ -278,13 +289,8 @@ class GroupLink(models.Model):
     """
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="group_links")
-    salt = models.CharField(max_length=64)
-    token_hash = models.CharField(max_length=64, unique=True)
-    created = models.DateTimeField(auto_now_add=True)
-    replaced_at = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["-created"]
+    class Meta(ReplaceableLink.Meta):
         constraints = [
             models.UniqueConstraint(
                 fields=["owner"], condition=Q(replaced_at__isnull=True), name="grouplink_one_live_per_owner"
@@ -293,7 +299,3 @@ class GroupLink(models.Model):
 
     def __str__(self) -> str:
         return f"Group link of {self.owner}"
-
-    @property
-    def is_live(self) -> bool:
-        return self.replaced_at is None
