@@ -291,6 +291,30 @@ ROUND_FIELDS = [
 ENTRY_FIELDS = ["bid", "tricks", "hcp", "first_half", "points", "total", "out"]
 
 
+def _values(row: Round | Entry, fields: list[str]) -> tuple[Any, ...]:
+    return tuple(getattr(row, name) for name in fields)
+
+
+def _update(
+    model: type[Round] | type[Entry], rows: list[Any], before: list[tuple[Any, ...]], fields: list[str]
+) -> None:
+    """Store ``rows`` (``before``: their values as read) in one UPDATE: only the rows and columns that changed.
+
+    ``bulk_update`` builds a CASE per column with a branch per row, which costs far more
+    than the query itself: a round saved changes a few columns of one round's rows, not
+    all of every later round's. One query whatever changed (the pinned counts stay put).
+    """
+    after = [_values(row, fields) for row in rows]
+    moved = [i for i in range(len(rows)) if after[i] != before[i]] or list(range(len(rows)))[:1]
+    columns = [name for c, name in enumerate(fields) if any(after[i][c] != before[i][c] for i in moved)]
+    columns = columns or fields[:1]
+    if len(moved) == 1:
+        row = rows[moved[0]]
+        model.objects.filter(pk=row.pk).update(**{name: getattr(row, name) for name in columns})
+    else:
+        model.objects.bulk_update([rows[i] for i in moved], columns)
+
+
 @transaction.atomic
 def save_round(
     *,
@@ -331,17 +355,20 @@ def save_round(
     _claim(session, expected_version, _round_change(loaded, number, state, data))
     if number <= len(loaded.rounds):
         rnd = loaded.rounds[number - 1]
+        # This round and every later one: their totals move.
+        changed = loaded.rounds[number - 1 :]
+        entries = [e for r in changed for e in loaded.entries[r.number]]
+        rounds_before = [_values(r, ROUND_FIELDS) for r in changed]
+        entries_before = [_values(e, ENTRY_FIELDS) for e in entries]
         for name, value in round_fields.items():
             setattr(rnd, name, value)
         for e in loaded.entries[number]:
             for name, value in entry_fields[e.position].items():
                 setattr(e, name, value)
-        # This round and every later one: their totals move.
-        changed = loaded.rounds[number - 1 :]
         for r in changed:
             _set_derived(r, loaded.entries[r.number], state)
-        Round.objects.bulk_update(changed, ROUND_FIELDS)
-        Entry.objects.bulk_update([e for r in changed for e in loaded.entries[r.number]], ENTRY_FIELDS)
+        _update(Round, changed, rounds_before, ROUND_FIELDS)
+        _update(Entry, entries, entries_before, ENTRY_FIELDS)
     else:
         rnd = Round(session=session, number=number, **round_fields)
         entries = [
