@@ -9,7 +9,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from .players import PlayerError, normal_name
-from .rules import GameRules, RuleError
+from .rules import GameRules
 from .rules.base import Option
 from .rules.call_bridge import PLAYERS as CALL_PLAYERS
 from .rules.memory_bridge import DEFAULT_TARGET as MEMORY_TARGET
@@ -338,45 +338,6 @@ class NewMemoryBridgeForm(SeatingForm):
 
     def options(self):
         return {"target": self.cleaned_data["target"]}
-
-
-def parse_seat_numbers(
-    data, *, prefix: str, players: int, required: bool, round_number: int, names: list[str], what: str
-) -> tuple[list[int | None], dict[int, str]]:
-    """Numbers per seat from POST data (``bid_0``, ``bid_1``...), with an error per seat.
-
-    Anything that is not a whole number is refused here, beside that player's row;
-    ranges and sums are the rules' business.
-    """
-    values: list[int | None] = []
-    errors: dict[int, str] = {}
-    for seat in range(players):
-        raw = data.get(f"{prefix}_{seat}", "")
-        raw = raw.strip() if isinstance(raw, str) else ""
-        if raw == "":
-            values.append(None)
-            if required:
-                errors[seat] = f"Round {round_number}: enter {names[seat]}'s {what}."
-            continue
-        value = parse_int(raw, -100, 100)
-        if value is None:
-            shown = raw if len(raw) <= 20 else f"{raw[:12]}…"
-            digits = raw.removeprefix("-")
-            if digits.isascii() and digits.isdigit():
-                errors[seat] = f"Round {round_number}: {names[seat]}'s {what} of {shown} is not possible."
-            else:
-                errors[seat] = (
-                    f"Round {round_number}: {names[seat]}'s {what} must be a number, not “{shown}”."
-                )
-        values.append(value)
-    return values, errors
-
-
-def rule_error_to_seat(error: RuleError) -> tuple[dict[int, str], str]:
-    """A rules refusal as (message by seat) or (message for the whole round)."""
-    if error.player is not None:
-        return {error.player: error.message}, ""
-    return {}, error.message
 
 
 def option_field(option: Option) -> forms.Field:

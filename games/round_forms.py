@@ -180,6 +180,37 @@ class RoundForm(forms.Form):
         return values
 
 
+# -- a number per player (games.views.scores: any game whose rounds are each player's points) ---------
+
+
+class ScoresForm(RoundForm):
+    """Each player's points for the round being entered, all of them whole numbers."""
+
+    seat_fields = ("score",)
+
+    def start(self) -> None:
+        self.values: list[int | None] = [None] * len(self.names)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        self.values = self.seat_numbers("score", "points", seats=range(len(self.names)))
+        for seat, value in enumerate(self.values):
+            if value is None and f"score_{seat}" not in self.errors:
+                self.flag(f"score_{seat}", f"Round {self.number}: enter {self.names[seat]}'s points.")
+        if not self.errors:
+            self.round_data = {"scores": self.values}
+        return cleaned
+
+
+class ScoresCorrectionForm(ScoresForm):
+    """A finished round's points; every later total follows."""
+
+    corrects = True
+
+    def start(self) -> None:
+        self.values = list(self.target.data["scores"])
+
+
 # -- the bidding games: bids, then tricks; a correction of both -------------------------------------
 
 

@@ -12,19 +12,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import services
-from ..forms import RulesGameForm, parse_seat_numbers, rule_error_to_seat
-from ..registry import GAMES, Game
-from ..rules import RoundInfo, RuleError
-from .common import HtmxHttpRequest
-from .table import (
+from games import services
+from games.forms import RulesGameForm
+from games.registry import GAMES, Game
+from games.round_forms import ScoresCorrectionForm, ScoresForm
+from games.rules import RoundInfo
+from games.views.common import HtmxHttpRequest
+from games.views.table import (
+    Step,
     Table,
-    being_entered,
-    finished_round,
     known_players,
     new_game_page,
     previous_game,
     seated_names,
+    steps,
 )
 
 
@@ -49,6 +50,7 @@ class ScoresTable(Table):
     update_template = "games/scores/update.html"
     leader_words = "plays first"
     refresh_on_conflict = {"sheet_changed": True}
+    saved_changes = {"sheet_changed": True}
 
     @staticmethod
     def game(loaded) -> Game:
@@ -86,62 +88,22 @@ class ScoresTable(Table):
         loaded = services.load_game(session)
         return self.show(request, loaded, self.current_panel(loaded))
 
-    def parse(self, request, loaded, info: RoundInfo):
-        return parse_seat_numbers(
-            request.POST,
-            prefix="score",
-            players=loaded.state.players,
-            required=True,
-            round_number=info.number,
-            names=loaded.names,
-            what="points",
+    def form_panel(self, form) -> ScoresPanel:
+        """The panel drawn from a round's form: the points typed, each message beside its player."""
+        return ScoresPanel(
+            phase="edit" if form.corrects else "scores",
+            info=form.info,
+            values=form.values,
+            errors=form.seat_errors("score"),
+            error=form.message,
         )
 
-    def save(self, request, loaded, number: int, panel: ScoresPanel):
-        """Store the round the panel holds (new or corrected); the panel again with what the rules refused."""
-        try:
-            loaded = services.save_round(
-                session=loaded.session, number=number, data={"scores": panel.values}, loaded=loaded
-            )
-        except RuleError as exc:
-            panel.errors, panel.error = rule_error_to_seat(exc)
-            return self.refused(request, loaded, panel)
-        except services.StaleVersion:
-            return self.changed_meanwhile(request, loaded)
-        return self.saved(request, loaded, sheet_changed=True)
-
-    def save_scores(self, request: HtmxHttpRequest, session, number: int):
-        """The next round's points, one per player."""
-        loaded = services.load_game(session)
-        info = being_entered(loaded, number)
-        if info is None:
-            return self.stale(request, loaded, number)
-        values, errors = self.parse(request, loaded, info)
-        panel = ScoresPanel(phase="scores", info=info, values=values, errors=errors)
-        if errors:
-            return self.refused(request, loaded, panel)
-        return self.save(request, loaded, number, panel)
-
-    def edit_round(self, request: HtmxHttpRequest, session, number: int):
-        """Correct a finished round's points; every later total follows."""
-        loaded = services.load_game(session)
-        result = finished_round(loaded, number)
-        if result is None:
-            return self.stale(request, loaded, number)
-        if request.method == "GET":
-            panel = ScoresPanel(phase="edit", info=result.info, values=list(result.data["scores"]))
-            return self.show_correction(request, loaded, panel)
-        values, errors = self.parse(request, loaded, result.info)
-        panel = ScoresPanel(phase="edit", info=result.info, values=values, errors=errors)
-        if errors:
-            return self.refused(request, loaded, panel)
-        return self.save(request, loaded, number, panel)
-
     def actions(self) -> dict:
-        return {
-            "scores": (self.save_scores, {"POST"}),
-            "edit": (self.edit_round, {"GET", "POST"}),
-        }
+        return steps(
+            self,
+            scores=Step(ScoresForm, self.form_panel),
+            edit=Step(ScoresCorrectionForm, self.form_panel),
+        )
 
 
 TABLE = ScoresTable()
