@@ -21,6 +21,7 @@ from ..models import MergeRecord, Player
 from ..players import MAX_NAME, PlayerError, merge_players, rename_player, shared_sessions, undo_merge
 from ..registry import and_list
 from ..stats import CHART_GAMES, cached_player_stats, games_without_bids
+from ..widgets import QuickSelect
 from .common import HtmxHttpRequest
 
 LIVE_SEATS = Q(seats__session__deleted_at__isnull=True)  # games in the Trash count for nothing
@@ -46,7 +47,10 @@ class RenameForm(forms.Form):
 
 class MergeForm(forms.Form):
     into = forms.ModelChoiceField(
-        queryset=Player.objects.none(), label="The same person as", empty_label="Choose a player…"
+        queryset=Player.objects.none(),
+        label="The same person as",
+        empty_label="Choose a player…",
+        widget=QuickSelect,  # every other player: drawn without a template per option
     )
 
     def __init__(self, *args, player: Player, **kwargs):
