@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import connection
-from django.db.models import Count, F, Q, Sum
+from django.db.models import Count, F, Max, Q, Sum
 from django.utils.dateparse import parse_datetime
 
 from .models import Entry, GameSession, Player, Seat
@@ -375,6 +375,9 @@ def player_stats(player: Player) -> PlayerStats:
 
 # Bumped when what player_stats gives changes shape, so an older cached answer is never read.
 CACHED_SHAPE = 1
+# The cache of things kept under keys that change with what they hold (settings.CACHES): local
+# memory in each process by default, so a cached answer costs no query.
+CACHE_ALIAS = "sheets"
 
 
 def cached_player_stats(player: Player) -> PlayerStats:
@@ -384,7 +387,8 @@ def cached_player_stats(player: Player) -> PlayerStats:
     (and squares) and their games' versions. A round saved, corrected or undone, a game ended,
     reopened, put in the Trash or restored, a merge or its undo: each changes one of them
     (versions only grow), so a cached answer is never stale and nothing is ever invalidated.
-    One query when the answer is cached, whatever the history.
+    One query when the answer is cached, whatever the history (the cache is the sheets' one:
+    local memory by default, see settings.CACHES).
     """
     seats = Seat.objects.filter(player=player, session__deleted_at__isnull=True).aggregate(
         seats=Count("pk"),
@@ -392,13 +396,16 @@ def cached_player_stats(player: Player) -> PlayerStats:
         games=Sum("session_id"),
         squares=Sum(F("session_id") * F("session_id")),
         versions=Sum("session__version"),
+        latest=Max("session__created"),
     )
+    seats["player"] = player.created  # ids come back after a rolled-back transaction (SQLite): dates do not
     digest = hashlib.sha256(repr(sorted(seats.items())).encode()).hexdigest()
     key = f"player-stats:{CACHED_SHAPE}:{CHART_GAMES}:{player.pk}:{digest}"
+    cache = caches[CACHE_ALIAS]
     kept = cache.get(key)
     if kept is None:
         stats = player_stats(player)
-        cache.set(key, (stats.games, stats.results), timeout=7 * 24 * 3600)
+        cache.set(key, (stats.games, stats.results))
         return stats
     games, results = kept
     return PlayerStats(player=player, games=games, results=results)

@@ -110,3 +110,12 @@ def everyone_makes(players: int, cards: int, bidder: int = 0) -> dict:
     bids = [0] * players
     bids[bidder] = cards
     return {"bids": bids, "tricks": list(bids)}
+
+
+@pytest.fixture(autouse=True)
+def _empty_sheets_cache():
+    """Each test starts with the in-memory cache empty: a rolled-back test's ids come back in the next
+    one (SQLite), so a key holding an id and a version could find the last test's entry."""
+    from django.core.cache import caches
+
+    caches["sheets"].clear()
