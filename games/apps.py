@@ -10,4 +10,4 @@ class GamesConfig(AppConfig):
 
         from . import migration_history, words  # noqa: F401 - migration_history registers its check
 
-        words.install(translation.gettext, translation.ngettext)
+        words.install(translation.gettext, translation.ngettext, translation.pgettext)

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count, F, Min, Q, Sum
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_lazy
 
 from .models import Entry, GameSession, Player, Seat
 from .stats import has_bids, share
@@ -172,12 +174,12 @@ class Standing:
 
 # How each column sorts: the value, and whether higher is better (shown first).
 SORTS = {
-    "win_rate": ("Win rate", lambda s: s.win_rate, True),
-    "wins": ("Wins", lambda s: s.wins, True),
-    "games": ("Games", lambda s: s.games, True),
-    "place": ("Avg place", lambda s: s.average_place, False),
-    "exact": ("Exact bids", lambda s: s.exact_rate, True),
-    "name": ("Player", lambda s: s.name.casefold(), False),
+    "win_rate": (gettext_lazy("Win rate"), lambda s: s.win_rate, True),
+    "wins": (gettext_lazy("Wins"), lambda s: s.wins, True),
+    "games": (gettext_lazy("Games"), lambda s: s.games, True),
+    "place": (gettext_lazy("Avg place"), lambda s: s.average_place, False),
+    "exact": (gettext_lazy("Exact bids"), lambda s: s.exact_rate, True),
+    "name": (gettext_lazy("Player"), lambda s: s.name.casefold(), False),
 }
 DEFAULT_SORT = "win_rate"
 
@@ -328,8 +330,10 @@ def records(games, done: list[Finish], game: str) -> Records:
         # The earliest game holds a record when it is equalled later.
         high = max(scored, key=lambda f: (f.total, -f.created.timestamp()))
         low = min(scored, key=lambda f: (f.total, f.created.timestamp()))
-        out.highest = Record("Highest total", high.name, high.total or 0, high.session_id, high.created)
-        out.lowest = Record("Lowest total", low.name, low.total or 0, low.session_id, low.created)
+        out.highest = Record(
+            gettext("Highest total"), high.name, high.total or 0, high.session_id, high.created
+        )
+        out.lowest = Record(gettext("Lowest total"), low.name, low.total or 0, low.session_id, low.created)
     # 3. The biggest single round.
     big = (
         Entry.objects.filter(round__session__in=games, points__isnull=False)
@@ -339,8 +343,12 @@ def records(games, done: list[Finish], game: str) -> Records:
     )
     if big:
         points, name, sid, created, label = big
-        where = f"round {label}" if label[:1].isdigit() else label[:1].lower() + label[1:]
-        out.biggest_round = Record("Biggest round", name, points or 0, sid, created, detail=where)
+        where = (
+            gettext("round {label}").format(label=label)
+            if label[:1].isdigit()
+            else label[:1].lower() + label[1:]
+        )
+        out.biggest_round = Record(gettext("Biggest round"), name, points or 0, sid, created, detail=where)
     # The longest winning run: each player's games of this game, oldest first.
     by_player: dict[int, list[Finish]] = defaultdict(list)
     for f in done:
@@ -350,12 +358,16 @@ def records(games, done: list[Finish], game: str) -> Records:
     best = min(runs, key=lambda r: (-r.length, r.last.created, r.last.session_id), default=None)
     if best is not None:
         out.winning_run = Record(
-            "Longest winning run",
+            gettext("Longest winning run"),
             best.last.name,
             best.length,
             best.last.session_id,
             best.last.created,
-            detail=f"from {timezone.localtime(best.first.created):%-d %b %Y}" if best.length > 1 else "",
+            detail=gettext("from {date}").format(
+                date=date_format(timezone.localtime(best.first.created), "j M Y")
+            )
+            if best.length > 1
+            else "",
         )
     if has_bids(game):
         out.exact_run = _exact_run(games)
@@ -385,4 +397,4 @@ def _exact_run(games) -> Record | None:
     if best is None:
         return None
     length, sid, name, created = best
-    return Record("Most exact bids in a row", name, length, sid, created)
+    return Record(gettext("Most exact bids in a row"), name, length, sid, created)

@@ -70,7 +70,7 @@ def standings(rules, state, names: list[str]) -> list[Place]:
     if rules.partnerships:
         totals = state.totals or [0] * state.players
         sides = [
-            (f"{side} ({' & '.join(names[s] for s in seats)})", totals[seats[0]])
+            (f"{gettext(side)} ({' & '.join(names[s] for s in seats)})", totals[seats[0]])
             for side, seats in rules.partnerships
         ]
         return [
@@ -123,7 +123,7 @@ def leader_line(rules, names: list[str], totals: list[int | None], out: list[boo
         leaders = [side for side, t in sides if t == best]
         if len(leaders) > 1:
             return gettext("Level at {total}").format(total=number(best))
-        return gettext("{side} lead with {total}").format(side=leaders[0], total=number(best))
+        return gettext("{side} lead with {total}").format(side=gettext(leaders[0]), total=number(best))
     best = max(points)
     leaders = [names[i] for i, t in enumerate(points) if t == best]
     if len(leaders) == 1:

@@ -13,6 +13,7 @@ import unicodedata
 
 from django.db import IntegrityError, transaction
 from django.utils import dateformat, timezone
+from django.utils.translation import gettext
 
 from .models import Entry, GameSession, MergeRecord, Player, Seat
 
@@ -35,9 +36,9 @@ def unsafe_text(text: str) -> str:
     """
     for char in text:
         if unicodedata.category(char) == "Cc":
-            return f"a control character (U+{ord(char):04X})"
+            return gettext("a control character (U+{code})").format(code=f"{ord(char):04X}")
         if unicodedata.category(char) == "Cs":
-            return f"a lone surrogate (U+{ord(char):04X}), which is not text"
+            return gettext("a lone surrogate (U+{code}), which is not text").format(code=f"{ord(char):04X}")
     return ""
 
 
@@ -48,16 +49,20 @@ def normal_name(raw: str) -> str:
     """
     problem = unsafe_text(raw)
     if problem:
-        raise PlayerError(f"A name cannot hold {problem}.")
+        raise PlayerError(gettext("A name cannot hold {problem}.").format(problem=problem))
     return " ".join(unicodedata.normalize("NFC", raw).split())
 
 
 def clean_name(raw: str) -> str:
     name = normal_name(str(raw))
     if not name:
-        raise PlayerError("Type the player's new name.")
+        raise PlayerError(gettext("Type the player's new name."))
     if len(name) > MAX_NAME:
-        raise PlayerError(f"A name may have at most {MAX_NAME} characters; this one has {len(name)}.")
+        raise PlayerError(
+            gettext("A name may have at most {most} characters; this one has {length}.").format(
+                most=MAX_NAME, length=len(name)
+            )
+        )
     return name
 
 
@@ -68,15 +73,16 @@ def rename_player(*, player: Player, name: str) -> Player:
     clash = Player.objects.filter(owner_id=player.owner_id, name__iexact=name).exclude(pk=player.pk).first()
     if clash is not None:
         raise PlayerError(
-            f"You already have a player called {clash.name}. If they are the same person, merge "
-            f"{player.name} into {clash.name} instead."
+            gettext(
+                "You already have a player called {other}. If they are the same person, merge {name} into {other} instead."
+            ).format(other=clash.name, name=player.name)
         )
     player.name = name
     try:
         with transaction.atomic():
             player.save(update_fields=["name"])
     except IntegrityError:
-        raise PlayerError(f"You already have a player called {name}.") from None
+        raise PlayerError(gettext("You already have a player called {name}.").format(name=name)) from None
     return player
 
 
@@ -93,19 +99,25 @@ def merge_players(*, source: Player, target: Player) -> dict:
     owners, or sat in the same session. Returns how many seats and entries moved.
     """
     if source.pk == target.pk:
-        raise PlayerError("Choose two different players to merge.")
+        raise PlayerError(gettext("Choose two different players to merge."))
     if source.owner_id != target.owner_id:
-        raise PlayerError("Only your own players can be merged.")
+        raise PlayerError(gettext("Only your own players can be merged."))
     both = list(shared_sessions(source, target)[:4])
     if both:
         games = ", ".join(
-            f"{s.get_game_display()} of {dateformat.format(timezone.localtime(s.created), 'j M Y')} (game {s.pk})"
+            gettext("{game} of {date} (game {number})").format(
+                game=s.get_game_display(),
+                date=dateformat.format(timezone.localtime(s.created), "j M Y"),
+                number=s.pk,
+            )
             for s in both[:3]
         )
-        more = " and more" if len(both) > 3 else ""
+        if len(both) > 3:
+            games = gettext("{games} and more").format(games=games)
         raise PlayerError(
-            f"{source.name} and {target.name} played in the same game ({games}{more}), so they are two "
-            "people: merging them would seat one player twice at one table."
+            gettext(
+                "{name} and {other} played in the same game ({games}), so they are two people: merging them would seat one player twice at one table."
+            ).format(name=source.name, other=target.name, games=games)
         )
     try:
         with transaction.atomic():
@@ -124,7 +136,9 @@ def merge_players(*, source: Player, target: Player) -> dict:
     except IntegrityError:
         # A game seating both was started while this merge ran.
         raise PlayerError(
-            f"{source.name} and {target.name} now play in the same game, so they cannot be merged."
+            gettext("{name} and {other} now play in the same game, so they cannot be merged.").format(
+                name=source.name, other=target.name
+            )
         ) from None
     return {"seats": seats, "entries": entries}
 
@@ -138,13 +152,16 @@ def undo_merge(*, merge: MergeRecord) -> Player:
     the other player keeps the rest. Returns the player given back.
     """
     if not MergeRecord.objects.select_for_update().filter(pk=merge.pk).exists():
-        raise PlayerError(f"That merge is already undone: {merge.source_name} is back.")
+        raise PlayerError(
+            gettext("That merge is already undone: {name} is back.").format(name=merge.source_name)
+        )
     target = merge.target
     clash = Player.objects.filter(owner_id=merge.owner_id, name__iexact=merge.source_name).first()
     if clash is not None:
         raise PlayerError(
-            f"You have a player called {clash.name} now, so {merge.source_name} cannot come back: "
-            f"rename {clash.name} first."
+            gettext(
+                "You have a player called {other} now, so {name} cannot come back: rename {other} first."
+            ).format(other=clash.name, name=merge.source_name)
         )
     # The same id as before, so links to the player work again (ids are never reused).
     source = Player(owner_id=merge.owner_id, name=merge.source_name)
@@ -154,7 +171,9 @@ def undo_merge(*, merge: MergeRecord) -> Player:
         with transaction.atomic():
             source.save(force_insert=True)
     except IntegrityError:  # a second tap on Undo, or the name taken, while this one ran
-        raise PlayerError(f"{merge.source_name} is back already, or the name was just taken.") from None
+        raise PlayerError(
+            gettext("{name} is back already, or the name was just taken.").format(name=merge.source_name)
+        ) from None
     Player.objects.filter(pk=source.pk).update(created=merge.source_created)
     seats = Seat.objects.filter(pk__in=merge.seat_ids, player=target)
     sessions_by_position: dict[int, list[int]] = {}

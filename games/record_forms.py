@@ -9,14 +9,17 @@ own (a RecordError for one that cannot be), and the view imports each on its own
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from .session_record import RecordError, backup_records, check_size, decode_text, is_backup, load_json
 
 
 class SessionRecordUploadForm(forms.Form):
     record = forms.FileField(
-        label="Session record file",
-        help_text="A .json file downloaded from Scorekeeper (or written by another tool that follows the same format).",
+        label=_("Session record file"),
+        help_text=_(
+            "A .json file downloaded from Scorekeeper (or written by another tool that follows the same format)."
+        ),
         widget=forms.FileInput(attrs={"accept": ".json,application/json", "aria-describedby": "record-hint"}),
     )
 

@@ -133,7 +133,7 @@ class Game:
                         total=total, early=early
                     )
                 return gettext("{side} ({names}) win with {total}{early}.").format(
-                    side=side, names=" & ".join(names[s] for s in seats), total=total, early=early
+                    side=gettext(side), names=" & ".join(names[s] for s in seats), total=total, early=early
                 )
         who = and_list([names[s] for s in winners])
         if total is None:
@@ -153,7 +153,9 @@ class Game:
         if self.rules.partnerships:
             return [
                 (
-                    gettext("{side}: {names}").format(side=side, names=" & ".join(names[s] for s in seats)),
+                    gettext("{side}: {names}").format(
+                        side=gettext(side), names=" & ".join(names[s] for s in seats)
+                    ),
                     seats[0],
                 )
                 for side, seats in self.rules.partnerships

@@ -37,6 +37,7 @@ from django.core.cache import caches
 from django.db import connection
 from django.db.models import Count, F, Max, Q, Sum
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext, ngettext
 
 from .models import Entry, GameSession, Player, Seat
 from .registry import GAMES
@@ -173,10 +174,17 @@ def tendency(over: int, under: int, bids: int) -> str:
     if not bids:
         return ""
     if over == under:
-        return "no lean either way" if over else "took exactly the bid every time"
-    lean = "over-bids" if over > under else "under-bids"
+        return gettext("no lean either way") if over else gettext("took exactly the bid every time")
     more, fewer = max(over, under), min(over, under)
-    return f"{lean}: {more} time{'s' if more != 1 else ''} against {fewer}"
+    if over > under:
+        lean = ngettext(
+            "over-bids: {more} time against {fewer}", "over-bids: {more} times against {fewer}", more
+        )
+    else:
+        lean = ngettext(
+            "under-bids: {more} time against {fewer}", "under-bids: {more} times against {fewer}", more
+        )
+    return lean.format(more=more, fewer=fewer)
 
 
 @dataclass

@@ -15,6 +15,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import gettext
 
 HOUR = 3600
 
@@ -83,8 +84,9 @@ def game_quota(view):
         if posted and games_started_last_hour(request.user) >= limit:
             return too_many(
                 request,
-                f"You have started {limit} games in the last hour, as many as this server allows. "
-                "Try again in a while.",
+                gettext(
+                    "You have started {limit} games in the last hour, as many as this server allows. Try again in a while."
+                ).format(limit=limit),
             )
         return view(request, *args, **kwargs)
 

@@ -21,12 +21,17 @@ from collections.abc import Callable
 
 _gettext: Callable[[str], str] = lambda message: message  # noqa: E731
 _ngettext: Callable[[str, str, int], str] = lambda singular, plural, n: singular if n == 1 else plural  # noqa: E731
+_pgettext: Callable[[str, str], str] = lambda _context, message: message  # noqa: E731
 
 
-def install(gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> None:
+def install(
+    gettext: Callable[[str], str],
+    ngettext: Callable[[str, str, int], str],
+    pgettext: Callable[[str, str], str],
+) -> None:
     """Translate with these from now on (Django's, for the request's language)."""
-    global _gettext, _ngettext
-    _gettext, _ngettext = gettext, ngettext
+    global _gettext, _ngettext, _pgettext
+    _gettext, _ngettext, _pgettext = gettext, ngettext, pgettext
 
 
 def gettext(message: str) -> str:
@@ -37,6 +42,12 @@ def gettext(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n`` in the current language."""
     return _ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, where the same English says different things
+    ("Game": a whole game, or a game contract as against a part-score)."""
+    return _pgettext(context, message)
 
 
 def gettext_noop(message: str) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.words import gettext, gettext_noop, ngettext
+
 from ..rules import GameState
 from ..rules.bugger_bridge import REDEAL_PENALTY, BuggerBridge, made_points
 from ..rules.mormon_bridge import ELIMINATION, FOUR_CARD, MODE_NAMES, MODES, REGULAR, TABLE_MAX, MormonBridge
@@ -16,7 +18,13 @@ from .common import Cell, Row, Sheet, _head, _name_head, number, signed, total_r
 from .layout import BlankChoice, Layout
 
 TRUMP_MARKS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣", "none": "NT"}
-ROOK_WORDS = {"red": "red", "yellow": "yellow", "green": "green", "black": "black", "rook": "Rook"}
+ROOK_WORDS = {
+    "red": gettext_noop("red"),
+    "yellow": gettext_noop("yellow"),
+    "green": gettext_noop("green"),
+    "black": gettext_noop("black"),
+    "rook": gettext_noop("Rook"),
+}
 
 
 def _bids_head(first: str, names: list[str]) -> list[Row]:
@@ -25,13 +33,17 @@ def _bids_head(first: str, names: list[str]) -> list[Row]:
 
 def bugger_notes(hook: bool, players: int) -> list[str]:
     notes = [
-        "The bid goes small in the corner, the running total in the box. A bid made exactly scores "
-        "the table below; a missed bid scores nothing: write the tricks taken under the total.",
-        f"A redeal for an uncorrected revoke or a wrong number of cards costs the offender "
-        f"{-REDEAL_PENALTY} points.",
+        gettext(
+            "The bid goes small in the corner, the running total in the box. A bid made exactly scores the table below; a missed bid scores nothing: write the tricks taken under the total."
+        ),
+        gettext(
+            "A redeal for an uncorrected revoke or a wrong number of cards costs the offender {points} points."
+        ).format(points=-REDEAL_PENALTY),
     ]
     if hook:
-        notes.append("Hook rule: the dealer, bidding last, may not make the bids add up to the cards.")
+        notes.append(
+            gettext("Hook rule: the dealer, bidding last, may not make the bids add up to the cards.")
+        )
     return notes
 
 
@@ -45,8 +57,8 @@ def _bugger_sheet(
     sheet = Sheet(
         layout="bids",
         cols=["label"] + ["player"] * players,
-        head=_bids_head("Cards", names),
-        caption="Bugger Bridge score sheet: a row per round, a column per player",
+        head=_bids_head(gettext("Cards"), names),
+        caption=gettext("Bugger Bridge score sheet: a row per round, a column per player"),
         points_table=[(bid, made_points(bid)) for bid in range(rules.peak(players) + 1)],
         notes=bugger_notes(options.get("hook", False), players),
         blank=state is None,
@@ -75,7 +87,9 @@ def _bugger_sheet(
                     # As classic sheets have it: bid, tricks taken and the total, even for a miss.
                     cell.text = number(result.totals[seat])
                     if missed:
-                        cell.note = ", ".join(filter(None, (f"took {took}", cell.note)))
+                        cell.note = ", ".join(
+                            filter(None, (gettext("took {took}").format(took=took), cell.note))
+                        )
                     cell.cls = "missed" if missed else "made"
                     cell.title = f"{names[seat]}: {result.explain[seat]}"
             row.cells.append(cell)
@@ -89,20 +103,28 @@ def _bugger_sheet(
 def mormon_notes(mode: str, target: int | None) -> list[str]:
     if mode == ELIMINATION:
         return [
-            "The bid goes small in the corner, the tricks taken in the box. Miss your bid and you are "
-            "out, unless everyone in the hand missed.",
-            "At most 14 sit at once; others wait and take the places of players who are out. With two "
-            "players left, bids may not add up to 4. The last player left wins.",
+            gettext(
+                "The bid goes small in the corner, the tricks taken in the box. Miss your bid and you are out, unless everyone in the hand missed."
+            ),
+            gettext(
+                "At most 14 sit at once; others wait and take the places of players who are out. With two players left, bids may not add up to 4. The last player left wins."
+            ),
         ]
     notes = [
-        "The bid goes small in the corner, the running total in the box. Every trick scores 1; a bid "
-        "made exactly scores 10 more (bid 0, took 0: 10).",
+        gettext(
+            "The bid goes small in the corner, the running total in the box. Every trick scores 1; a bid made exactly scores 10 more (bid 0, took 0: 10)."
+        ),
     ]
     if mode == FOUR_CARD:
-        notes.append(
-            f"4 cards every hand. After a hand where someone has reached the target{f' ({target})' if target else ''}, "
-            "the single highest total wins; a tie plays another hand."
-        )
+        if target:
+            four = gettext(
+                "4 cards every hand. After a hand where someone has reached the target ({target}), the single highest total wins; a tie plays another hand."
+            ).format(target=target)
+        else:
+            four = gettext(
+                "4 cards every hand. After a hand where someone has reached the target, the single highest total wins; a tie plays another hand."
+            )
+        notes.append(four)
     return notes
 
 
@@ -130,8 +152,10 @@ def _mormon_sheet(
     sheet = Sheet(
         layout="bids",
         cols=["label"] + ["player"] * players,
-        head=_bids_head("Cards", names),
-        caption=f"Mormon Bridge ({MODE_NAMES[mode]}) score sheet: a row per hand, a column per player",
+        head=_bids_head(gettext("Cards"), names),
+        caption=gettext("Mormon Bridge ({mode}) score sheet: a row per hand, a column per player").format(
+            mode=gettext(MODE_NAMES[mode])
+        ),
         notes=mormon_notes(mode, options.get("target") if state else None),
         blank=state is None,
     )
@@ -146,8 +170,10 @@ def _mormon_sheet(
                     head=True,
                     scope="row",
                     cls="label",
-                    note=ROOK_WORDS.get(trump, "") if trump else "",
-                    title=f"Hand {info.number}: {info.cards} card{'s' if info.cards != 1 else ''}",
+                    note=gettext(ROOK_WORDS.get(trump, "")) if trump else "",
+                    title=ngettext(
+                        "Hand {number}: {cards} card", "Hand {number}: {cards} cards", info.dealt
+                    ).format(number=info.number, cards=info.cards),
                 )
             ]
         )
@@ -161,7 +187,7 @@ def _mormon_sheet(
                 if bid is None:
                     cell.cls = "idle"
                     cell.text = "·"
-                    cell.title = f"{names[seat]} is not in this hand"
+                    cell.title = gettext("{name} is not in this hand").format(name=names[seat])
                 else:
                     cell.corner = str(bid)
                     if result.complete:
@@ -171,9 +197,11 @@ def _mormon_sheet(
                         if elimination:
                             cell.text = str(took)
                             if seat in out_now:
-                                cell.note = "out"
+                                cell.note = gettext("out")
                                 cell.cls += " out"
-                            cell.title = f"{names[seat]}: bid {bid}, took {took}"
+                            cell.title = gettext("{name}: bid {bid}, took {took}").format(
+                                name=names[seat], bid=bid, took=took
+                            )
                         else:
                             assert result.totals is not None and result.points is not None
                             cell.text = number(result.totals[seat])
@@ -184,7 +212,7 @@ def _mormon_sheet(
         sheet.body.append(row)
     winners = state.winners if state else ()
     if elimination:
-        cells = [Cell(text="Out after", head=True, scope="row", cls="label")]
+        cells = [Cell(text=gettext("Out after"), head=True, scope="row", cls="label")]
         out_after: dict[int, int] = {}
         if state:
             for r in state.rounds:
@@ -192,9 +220,9 @@ def _mormon_sheet(
                     out_after.setdefault(seat, r.info.number)
         for seat in range(players):
             if seat in winners:
-                cells.append(Cell(text="wins", cls="total winner"))
+                cells.append(Cell(text=gettext("wins"), cls="total winner"))
             elif seat in out_after:
-                cells.append(Cell(text=f"hand {out_after[seat]}", cls="total"))
+                cells.append(Cell(text=gettext("hand {number}").format(number=out_after[seat]), cls="total"))
             else:
                 cells.append(Cell(cls="total"))
         sheet.foot.append(Row(cells, cls="totals"))
@@ -204,29 +232,36 @@ def _mormon_sheet(
 
 
 class BuggerBridgePaper(Layout[BuggerBridge]):
-    intro = "Round labels and the points table as the paper sheet has them; the schedule depends on how many play."
+    intro = gettext_noop(
+        "Round labels and the points table as the paper sheet has them; the schedule depends on how many play."
+    )
     default_players = 5
     draw_sheet = staticmethod(_bugger_sheet)
 
     def describe_options(self, options: dict[str, Any]) -> list[str]:
-        return ["Hook rule: the dealer may not make the bids add up"] if options["hook"] else []
+        return [gettext("Hook rule: the dealer may not make the bids add up")] if options["hook"] else []
 
 
 class MormonBridgePaper(Layout[MormonBridge]):
-    intro = "The hand sizes of the game you choose; bids in the corner, totals in the box."
+    intro = gettext_noop("The hand sizes of the game you choose; bids in the corner, totals in the box.")
     players = range(MormonBridge.min_players, TABLE_MAX + 1)  # elimination prints the 14 seats at the table
     default_players = 6
     blank_rows = 20
-    blank_choices = (BlankChoice("mode", "Game", tuple((m, MODE_NAMES[m]) for m in MODES), REGULAR),)
+    blank_choices = (
+        BlankChoice("mode", gettext_noop("Game"), tuple((m, MODE_NAMES[m]) for m in MODES), REGULAR),
+    )
 
     draw_sheet = staticmethod(_mormon_sheet)
 
     def describe_options(self, options: dict[str, Any]) -> list[str]:
         mode = options["mode"]
-        line = f"{MODE_NAMES[mode]} game"
         if mode == FOUR_CARD:
-            line += f", target {options['target']}"
-        return [line]
+            return [
+                gettext("{mode} game, target {target}").format(
+                    mode=gettext(MODE_NAMES[mode]), target=options["target"]
+                )
+            ]
+        return [gettext("{mode} game").format(mode=gettext(MODE_NAMES[mode]))]
 
     def lines_to_fill(self, options: dict[str, Any], *, named: bool) -> list[str]:
         return super().lines_to_fill(options, named=named) if options.get("mode") == FOUR_CARD else []

@@ -8,23 +8,36 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.words import gettext, gettext_noop
+
 from ..rules import GameState
 from ..rules.call_bridge import BID_MAX, BID_MIN, BONUS_FROM, BONUS_POINTS, CallBridge
 from .common import MINUS, Cell, Row, Sheet, _head, _name_head, number, signed, total_row
 from .layout import Layout
 
 # What the filled sheet's type says (templates/games/print/_sheet.html, static/css/print.css).
-SCORE_KEY = "Bold score: the bid was made; plain: missed (with the tricks taken). Under each score, the deal's points."
+SCORE_KEY = gettext_noop(
+    "Bold score: the bid was made; plain: missed (with the tricks taken). Under each score, the deal's points."
+)
 
 
 def call_notes(target: int | None) -> list[str]:
+    if target:
+        to_target = gettext(
+            "Target {target}: after a deal where someone has reached it, the single highest total wins; a tie plays another deal."
+        ).format(target=target)
+    else:
+        to_target = gettext(
+            "The target: after a deal where someone has reached it, the single highest total wins; a tie plays another deal."
+        )
     return [
-        f"Spades are always trumps. Bids are {BID_MIN} to {BID_MAX}. Made (tricks at least the bid): "
-        f"+ the bid. Missed: {MINUS} the bid.",
-        f"Bonus bid ({BONUS_FROM} or more): exactly the bid or one trick more scores +{BONUS_POINTS}; "
-        f"anything else scores {MINUS} the bid.",
-        f"{f'Target {target}' if target else 'The target'}: after a deal where someone has reached it, "
-        "the single highest total wins; a tie plays another deal.",
+        gettext(
+            "Spades are always trumps. Bids are {low} to {high}. Made (tricks at least the bid): + the bid. Missed: {minus} the bid."
+        ).format(low=BID_MIN, high=BID_MAX, minus=MINUS),
+        gettext(
+            "Bonus bid ({bonus_from} or more): exactly the bid or one trick more scores +{points}; anything else scores {minus} the bid."
+        ).format(bonus_from=BONUS_FROM, points=BONUS_POINTS, minus=MINUS),
+        to_target,
     ]
 
 
@@ -38,14 +51,20 @@ def _call_sheet(
         cols=["label"] + ["bid", "score"] * players,
         head=[
             Row(
-                [_head("Deal", cls="label", rowspan=2)]
+                [_head(gettext("Deal"), cls="label", rowspan=2)]
                 + [_name_head(n, colspan=2, scope="colgroup") for n in names]
             ),
-            Row([c for _ in range(players) for c in (_head("Bid", cls="sub"), _head("Score", cls="sub"))]),
+            Row(
+                [
+                    c
+                    for _ in range(players)
+                    for c in (_head(gettext("Bid"), cls="sub"), _head(gettext("Score"), cls="sub"))
+                ]
+            ),
         ],
-        caption="Call Bridge score sheet: a bid and a score column per player",
+        caption=gettext("Call Bridge score sheet: a bid and a score column per player"),
         notes=call_notes(None if state is None else options["target"])
-        + ([] if state is None else [SCORE_KEY]),
+        + ([] if state is None else [gettext(SCORE_KEY)]),
         blank=state is None,
     )
     count = len(state.rounds) if state else rows
@@ -61,14 +80,14 @@ def _call_sheet(
                     bid_cell.flag = "D"
                 if bid >= BONUS_FROM:
                     bid_cell.cls += " bonus"
-                    bid_cell.note = "bonus"
+                    bid_cell.note = gettext("bonus")
                 if result.complete:
                     assert result.totals is not None and result.points is not None
                     score_cell.text = number(result.totals[seat])
                     score_cell.note = signed(result.points[seat])
                     took = (result.data.get("tricks") or [None] * players)[seat]
                     if result.points[seat] < 0 and took is not None:
-                        score_cell.note += f", took {took}"
+                        score_cell.note += gettext(", took {took}").format(took=took)
                     score_cell.cls += " missed" if result.points[seat] < 0 else " made"
                     score_cell.title = f"{names[seat]}: {result.explain[seat]}"
             row.cells += [bid_cell, score_cell]
@@ -80,6 +99,8 @@ def _call_sheet(
 
 
 class CallBridgePaper(Layout[CallBridge]):
-    intro = "A bid and a score column for each of the four players, with the bonus-bid rule at the foot."
+    intro = gettext_noop(
+        "A bid and a score column for each of the four players, with the bonus-bid rule at the foot."
+    )
     blank_rows = 20
     draw_sheet = staticmethod(_call_sheet)

@@ -13,6 +13,8 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.words import gettext
+
 MINUS = "−"
 
 MAX_BLANK_ROWS = 60  # the most rows a blank sheet's form takes (one page each)
@@ -121,19 +123,19 @@ def total_row(
     columns: int,
     winners: Collection[int] = (),
     *,
-    label: str = "Total",
+    label: str = "",
     label_span: int = 1,
     span: int = 1,
 ) -> Row:
     """The footer row of totals (empty cells to write in when ``totals`` is None); winners marked."""
-    cells = [Cell(text=label, head=True, scope="row", cls="label", colspan=label_span)]
+    cells = [Cell(text=label or gettext("Total"), head=True, scope="row", cls="label", colspan=label_span)]
     for column in range(columns):
         won = column in winners
         cells.append(
             Cell(
                 text=number(totals[column]) if totals is not None else "",
                 cls="total winner" if won else "total",
-                title="won" if won else "",
+                title=gettext("won") if won else "",
                 colspan=span,
             )
         )

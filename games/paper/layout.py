@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from games.words import gettext
+
 from ..rules import GameRules, GameState
 from .common import Sheet
 
@@ -80,7 +82,11 @@ class Layout[R: GameRules]:
 
     def describe_options(self, options: dict[str, Any]) -> list[str]:
         """``options_lines`` for cleaned options: the target, if the game is played to one."""
-        return [f"Target {options['target']}"] if options.get("target") is not None else []
+        return (
+            [gettext("Target {target}").format(target=options["target"])]
+            if options.get("target") is not None
+            else []
+        )
 
     def blank_heading_options(self, options: dict[str, Any]) -> list[str]:
         """A blank sheet's heading names the options its form chose, and no others."""
@@ -88,9 +94,9 @@ class Layout[R: GameRules]:
 
     def blank_lines(self, options: dict[str, Any], *, named: bool) -> list[str]:
         """Labels of the lines to fill in by hand at the top of a blank sheet."""
-        return ["Date", *self.lines_to_fill(options, named=named)]
+        return [gettext("Date"), *self.lines_to_fill(options, named=named)]
 
     def lines_to_fill(self, options: dict[str, Any], *, named: bool) -> list[str]:
         """``blank_lines`` after the date: the target, if the game is played to one by default."""
         target = next((o.default for o in self.rules.options if o.name == "target"), None)
-        return [f"Target (usually {target})"] if target is not None else []
+        return [gettext("Target (usually {target})").format(target=target)] if target is not None else []

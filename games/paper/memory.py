@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.words import gettext, gettext_noop
+
 from ..rules import GameState
 from ..rules.memory_bridge import MemoryBridge, first_half_score
 from ..rules.memory_bridge import contract_name as memory_contract_name
@@ -17,11 +19,20 @@ from .layout import Layout
 
 def memory_notes(target: int | None) -> list[str]:
     scores = ", ".join(f"{t} = {first_half_score(t)}" for t in range(7, 14))
+    if target:
+        to_target = gettext("Target {target}: checked after each half; the first to reach it wins.").format(
+            target=target
+        )
+    else:
+        to_target = gettext("The target: checked after each half; the first to reach it wins.")
     return [
-        f"First half, no trumps: 7 tricks or more scores 100 plus the tricks over six ({scores}).",
-        "Second half: a made contract scores its tricks over six (no trumps 40 then 30, ♠ ♥ 30, ♦ ♣ 20), "
-        "doubled ×2, redoubled ×4. A failed or passed-out contract scores nothing.",
-        f"{f'Target {target}' if target else 'The target'}: checked after each half; the first to reach it wins.",
+        gettext(
+            "First half, no trumps: 7 tricks or more scores 100 plus the tricks over six ({scores})."
+        ).format(scores=scores),
+        gettext(
+            "Second half: a made contract scores its tricks over six (no trumps 40 then 30, ♠ ♥ 30, ♦ ♣ 20), doubled ×2, redoubled ×4. A failed or passed-out contract scores nothing."
+        ),
+        to_target,
     ]
 
 
@@ -34,19 +45,19 @@ def _memory_sheet(
     head = [
         Row(
             [
-                _head("Deal", cls="label", rowspan=3),
-                _head("First half (no trumps)", colspan=4, scope="colgroup"),
-                _head("Second half", colspan=4, scope="colgroup"),
-                _head("Total", colspan=2, rowspan=2, scope="colgroup"),
+                _head(gettext("Deal"), cls="label", rowspan=3),
+                _head(gettext("First half (no trumps)"), colspan=4, scope="colgroup"),
+                _head(gettext("Second half"), colspan=4, scope="colgroup"),
+                _head(gettext("Total"), colspan=2, rowspan=2, scope="colgroup"),
             ]
         ),
         Row(
             [
-                _head("Tricks", colspan=2, scope="colgroup"),
-                _head("Score", colspan=2, scope="colgroup"),
-                _head("Contract", rowspan=2, cls="contract"),
-                _head("Tricks", rowspan=2),
-                _head("Score", colspan=2, scope="colgroup"),
+                _head(gettext("Tricks"), colspan=2, scope="colgroup"),
+                _head(gettext("Score"), colspan=2, scope="colgroup"),
+                _head(gettext("Contract"), rowspan=2, cls="contract"),
+                _head(gettext("Tricks"), rowspan=2),
+                _head(gettext("Score"), colspan=2, scope="colgroup"),
             ]
         ),
         Row([_head(n, cls="sub name", title=n) for n in (a, b, a, b, a, b, a, b)]),
@@ -55,7 +66,7 @@ def _memory_sheet(
         layout="memory",
         cols=["label", "n", "n", "pts", "pts", "contract", "n", "pts", "pts", "pts", "pts"],
         head=head,
-        caption="Memory Bridge score sheet: both halves of every deal",
+        caption=gettext("Memory Bridge score sheet: both halves of every deal"),
         notes=memory_notes(None if state is None else options["target"]),
         blank=state is None,
     )
@@ -77,18 +88,18 @@ def _memory_sheet(
             points = facts["first_half_points"][seat]
             cells.append(Cell(text=str(points) if points else "", cls="score"))
         if facts["ended_after_first_half"]:
-            cells.append(Cell(text="game over after the first half", colspan=4, cls="redeal"))
+            cells.append(Cell(text=gettext("game over after the first half"), colspan=4, cls="redeal"))
         else:
             contract = data.get("contract", "missing")
             if contract is None:
-                cells.append(Cell(text="passed out"))
+                cells.append(Cell(text=gettext("passed out")))
             elif contract == "missing":
                 cells.append(Cell())
             else:
                 cells.append(
                     Cell(
                         text=memory_contract_name(contract["level"], contract["strain"], contract["doubled"]),
-                        note=f"by {names[contract['declarer']]}",
+                        note=gettext("by {name}").format(name=names[contract["declarer"]]),
                     )
                 )
             cells.append(Cell(text=str(data["tricks"]) if data.get("tricks") is not None else ""))
@@ -112,9 +123,11 @@ def _memory_sheet(
 
 
 class MemoryBridgePaper(Layout[MemoryBridge]):
-    intro = "Both halves of every deal for the two players."
+    intro = gettext_noop("Both halves of every deal for the two players.")
     blank_rows = 16
     draw_sheet = staticmethod(_memory_sheet)
 
     def lines_to_fill(self, options: dict[str, Any], *, named: bool) -> list[str]:
-        return super().lines_to_fill(options, named=named) + ([] if named else ["Player A", "Player B"])
+        return super().lines_to_fill(options, named=named) + (
+            [] if named else [gettext("Player A"), gettext("Player B")]
+        )

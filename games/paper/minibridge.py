@@ -9,24 +9,40 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.words import gettext, gettext_noop, ngettext, pgettext
+
 from ..rules import GameState
 from ..rules.cards import STRAIN_SYMBOLS
 from ..rules.minibridge import DEFAULT_DEALS, SIDE_NAMES, Minibridge
 from .common import MINUS, Cell, Row, Sheet, _head, deal_number, number, signed, total_row
 from .layout import Layout
 
-SEAT_LETTERS = ("N", "E", "S", "W")
+SEAT_LETTERS = (
+    gettext_noop("N"),
+    gettext_noop("E"),
+    gettext_noop("S"),
+    gettext_noop("W"),
+)  # translated where shown
+
+
+def seat_letter(seat: int) -> str:
+    """North's letter, East's ... in the current language (N, E, S, O in French)."""
+    return gettext(SEAT_LETTERS[seat])
+
+
 # The personal score sheet lists the points held in this order.
 PAPER_SEATS = (0, 2, 1, 3)
 
 
 def minibridge_notes() -> list[str]:
     return [
-        "Tricks over six score: no trumps 40 for the first and 30 for each other, ♠ ♥ 30, ♦ ♣ 20. "
-        "A made contract adds 50 (part-score) or 300 (game).",
-        "Tricks needed: part-score 7; game 9 in no trumps, 10 in ♠ ♥, 11 in ♦ ♣. Short of that, "
-        "the defenders score 50 a trick.",
-        "Points split 20:20: the same dealer deals again; it is not a deal.",
+        gettext(
+            "Tricks over six score: no trumps 40 for the first and 30 for each other, ♠ ♥ 30, ♦ ♣ 20. A made contract adds 50 (part-score) or 300 (game)."
+        ),
+        gettext(
+            "Tricks needed: part-score 7; game 9 in no trumps, 10 in ♠ ♥, 11 in ♦ ♣. Short of that, the defenders score 50 a trick."
+        ),
+        gettext("Points split 20:20: the same dealer deals again; it is not a deal."),
     ]
 
 
@@ -35,12 +51,12 @@ def _points_head(last: list[Cell]) -> list[Row]:
     return [
         Row(
             [
-                _head("Deal No.", cls="label", rowspan=2),
-                _head("Seat (N, S, E or W)", rowspan=2, cls="seat"),
-                _head("Points held by", colspan=4, scope="colgroup"),
-                _head("Total points of declaring side", rowspan=2),
-                _head("Contract (Game or Part-score, suit or NT)", rowspan=2, cls="contract"),
-                _head("No. tricks made by declarer", rowspan=2),
+                _head(gettext("Deal No."), cls="label", rowspan=2),
+                _head(gettext("Seat (N, S, E or W)"), rowspan=2, cls="seat"),
+                _head(gettext("Points held by"), colspan=4, scope="colgroup"),
+                _head(gettext("Total points of declaring side"), rowspan=2),
+                _head(gettext("Contract (Game or Part-score, suit or NT)"), rowspan=2, cls="contract"),
+                _head(gettext("No. tricks made by declarer"), rowspan=2),
             ]
             + last
         ),
@@ -49,10 +65,10 @@ def _points_head(last: list[Cell]) -> list[Row]:
 
 def _personal_sheet(name: str, rows: int) -> Sheet:
     """The rule text's personal score sheet, blank, for one player."""
-    head = _points_head([_head("Score our way", colspan=2, scope="colgroup")])
+    head = _points_head([_head(gettext("Score our way"), colspan=2, scope="colgroup")])
     head.append(
         Row(
-            [_head(SEAT_LETTERS[s], cls="sub") for s in PAPER_SEATS]
+            [_head(seat_letter(s), cls="sub") for s in PAPER_SEATS]
             + [_head("+", cls="sub"), _head(MINUS, cls="sub")]
         )
     )
@@ -60,8 +76,10 @@ def _personal_sheet(name: str, rows: int) -> Sheet:
         layout="personal",
         cols=["label", "seat", "hcp", "hcp", "hcp", "hcp", "side", "contract", "tricks", "score", "score"],
         head=head,
-        heading=f"Personal score sheet for: {name}" if name else "Personal score sheet for:",
-        caption="Minibridge personal score sheet",
+        heading=gettext("Personal score sheet for: {name}").format(name=name)
+        if name
+        else gettext("Personal score sheet for:"),
+        caption=gettext("Minibridge personal score sheet"),
         notes=minibridge_notes(),
         blank=True,
     )
@@ -75,22 +93,22 @@ def _personal_sheet(name: str, rows: int) -> Sheet:
 
 def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
     """A recorded Minibridge session on the personal sheet's columns, scored for both sides."""
-    ns = f"N-S ({names[0]} & {names[2]})"
-    ew = f"E-W ({names[1]} & {names[3]})"
+    ns = f"{gettext(SIDE_NAMES['NS'])} ({names[0]} & {names[2]})"
+    ew = f"{gettext(SIDE_NAMES['EW'])} ({names[1]} & {names[3]})"
     head = [
         Row(
             [
-                _head("Deal No.", cls="label", rowspan=2),
-                _head("Dealer", rowspan=2, cls="seat"),
-                _head("Points held by", colspan=4, scope="colgroup"),
-                _head("Total points of declaring side", rowspan=2),
-                _head("Contract", rowspan=2, cls="contract"),
-                _head("No. tricks made by declarer", rowspan=2),
-                _head("Score", colspan=2, scope="colgroup"),
+                _head(gettext("Deal No."), cls="label", rowspan=2),
+                _head(gettext("Dealer"), rowspan=2, cls="seat"),
+                _head(gettext("Points held by"), colspan=4, scope="colgroup"),
+                _head(gettext("Total points of declaring side"), rowspan=2),
+                _head(gettext("Contract"), rowspan=2, cls="contract"),
+                _head(gettext("No. tricks made by declarer"), rowspan=2),
+                _head(gettext("Score"), colspan=2, scope="colgroup"),
             ]
         ),
         Row(
-            [_head(SEAT_LETTERS[s], cls="sub", title=names[s]) for s in PAPER_SEATS]
+            [_head(seat_letter(s), cls="sub", title=names[s]) for s in PAPER_SEATS]
             + [_head(ns, cls="sub name"), _head(ew, cls="sub name")]
         ),
     ]
@@ -98,7 +116,7 @@ def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
         layout="personal",
         cols=["label", "seat", "hcp", "hcp", "hcp", "hcp", "side", "contract", "tricks", "score", "score"],
         head=head,
-        caption="Minibridge score sheet",
+        caption=gettext("Minibridge score sheet"),
         notes=minibridge_notes(),
     )
     for result in state.rounds:
@@ -106,28 +124,35 @@ def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
         data = result.data
         cells = [
             Cell(text=deal_number(result.info.label), head=True, scope="row", cls="label"),
-            Cell(text=SEAT_LETTERS[result.info.dealer], title=f"{names[result.info.dealer]} deals"),
+            Cell(
+                text=seat_letter(result.info.dealer),
+                title=gettext("{name} deals").format(name=names[result.info.dealer]),
+            ),
         ]
         cells += [Cell(text=str(data["hcp"][s]), title=names[s]) for s in PAPER_SEATS]
         if facts.get("redeal"):
-            cells.append(Cell(text="20:20: redealt by the same dealer", colspan=5, cls="redeal"))
+            cells.append(Cell(text=gettext("20:20: redealt by the same dealer"), colspan=5, cls="redeal"))
             sheet.body.append(Row(cells, cls="played redeal"))
             continue
         side = facts["declaring_side"]
         declarer = facts["declarer"]
-        cells.append(Cell(text=f"{SIDE_NAMES[side]} {facts['side_hcp'][side]}"))
+        cells.append(Cell(text=f"{gettext(SIDE_NAMES[side])} {facts['side_hcp'][side]}"))
         contract = data.get("contract")
         if contract:
-            kind = "Game" if contract["game"] else "Part-score"
+            kind = (
+                pgettext("a game contract, as against a part-score", "Game")
+                if contract["game"]
+                else gettext("Part-score")
+            )
             cells.append(
                 Cell(
                     text=f"{kind} {STRAIN_SYMBOLS[contract['strain']]}",
-                    note=f"by {SEAT_LETTERS[declarer]}",
-                    title=f"{names[declarer]} declares",
+                    note=gettext("by {name}").format(name=seat_letter(declarer)),
+                    title=gettext("{name} declares").format(name=names[declarer]),
                 )
             )
         else:
-            cells.append(Cell(note=f"by {SEAT_LETTERS[declarer]}"))
+            cells.append(Cell(note=gettext("by {name}").format(name=seat_letter(declarer))))
         cells.append(Cell(text=str(data["tricks"]) if data.get("tricks") is not None else ""))
         for seat in (0, 1):
             if result.complete:
@@ -148,9 +173,9 @@ def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
 
 
 class MinibridgePaper(Layout[Minibridge]):
-    intro = "The personal score sheet from the rules: one page for each player you name."
+    intro = gettext_noop("The personal score sheet from the rules: one page for each player you name.")
     blank_rows = max(16, DEFAULT_DEALS)
-    names_hint = "Each player named gets a personal score sheet of their own."
+    names_hint = gettext_noop("Each player named gets a personal score sheet of their own.")
 
     def draw(
         self, state: GameState | None, names: list[str], options: dict[str, Any], rows: int
@@ -164,8 +189,8 @@ class MinibridgePaper(Layout[Minibridge]):
 
     def describe_options(self, options: dict[str, Any]) -> list[str]:
         if options.get("target") is not None:
-            return [f"Play to {options['target']} points"]
-        return [f"{options['deals']} deals"]
+            return [gettext("Play to {target} points").format(target=options["target"])]
+        return [ngettext("{count} deal", "{count} deals", options["deals"]).format(count=options["deals"])]
 
     def lines_to_fill(self, options: dict[str, Any], *, named: bool) -> list[str]:
-        return ["Deals or target"]
+        return [gettext("Deals or target")]

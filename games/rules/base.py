@@ -21,8 +21,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from games.words import gettext, gettext_noop, round_noun
+
 from .checks import RuleError as RuleError  # defined beside the checks; read from here too
-from .checks import int_list
+from .checks import int_list, round_message
 
 
 @dataclass(frozen=True)
@@ -39,7 +41,7 @@ class Option:
     help: str = ""
 
 
-def target_option(default: int | None, help: str, label: str = "Target score") -> Option:
+def target_option(default: int | None, help: str, label: str = gettext_noop("Target score")) -> Option:
     """A game's ``target`` option: a total (a whole number from 1) whose reaching can end the game."""
     return Option(name="target", label=label, default=default, kind=int, minimum=1, help=help)
 
@@ -195,7 +197,10 @@ class GameRules:
         known = {o.name: o for o in self.options}
         for name in options:
             if name not in known:
-                raise RuleError(f"{self.name} has no option {name!r}.", field=name)
+                raise RuleError(
+                    gettext("{game} has no option {option}.").format(game=self.name, option=repr(name)),
+                    field=name,
+                )
         cleaned: dict[str, Any] = {}
         for opt in self.options:
             value = options.get(opt.name, opt.default)
@@ -204,19 +209,42 @@ class GameRules:
                 continue
             if opt.kind is bool:
                 if not isinstance(value, bool):
-                    raise RuleError(f"Option {opt.name} must be true or false.", field=opt.name)
+                    raise RuleError(
+                        gettext("Option {option} must be true or false.").format(option=opt.name),
+                        field=opt.name,
+                    )
             elif opt.kind is int:
                 if isinstance(value, bool) or not isinstance(value, int):
-                    raise RuleError(f"Option {opt.name} must be a whole number.", field=opt.name)
+                    raise RuleError(
+                        gettext("Option {option} must be a whole number.").format(option=opt.name),
+                        field=opt.name,
+                    )
                 if opt.minimum is not None and value < opt.minimum:
-                    raise RuleError(f"Option {opt.name} must be at least {opt.minimum}.", field=opt.name)
+                    raise RuleError(
+                        gettext("Option {option} must be at least {minimum}.").format(
+                            option=opt.name, minimum=opt.minimum
+                        ),
+                        field=opt.name,
+                    )
                 if opt.maximum is not None and value > opt.maximum:
-                    raise RuleError(f"Option {opt.name} must be at most {opt.maximum}.", field=opt.name)
+                    raise RuleError(
+                        gettext("Option {option} must be at most {maximum}.").format(
+                            option=opt.name, maximum=opt.maximum
+                        ),
+                        field=opt.name,
+                    )
             elif opt.kind is str and not isinstance(value, str):
-                raise RuleError(f"Option {opt.name} must be text.", field=opt.name)
+                raise RuleError(
+                    gettext("Option {option} must be text.").format(option=opt.name), field=opt.name
+                )
             if opt.choices and value not in [c[0] for c in opt.choices]:
                 allowed = ", ".join(str(c[0]) for c in opt.choices)
-                raise RuleError(f"Option {opt.name} must be one of {allowed}.", field=opt.name)
+                raise RuleError(
+                    gettext("Option {option} must be one of {allowed}.").format(
+                        option=opt.name, allowed=allowed
+                    ),
+                    field=opt.name,
+                )
             cleaned[opt.name] = value
         return cleaned
 
@@ -224,13 +252,25 @@ class GameRules:
         """Refuse a player count or first dealer the game cannot have (``options`` cleaned)."""
         fixed = self.min_players == self.max_players
         if fixed and players != self.min_players:
-            raise RuleError(f"{self.name} is for exactly {self.min_players} players.")
+            raise RuleError(
+                gettext("{game} is for exactly {count} players.").format(
+                    game=self.name, count=self.min_players
+                )
+            )
         if players < self.min_players:
-            raise RuleError(f"{self.name} needs at least {self.min_players} players.")
+            raise RuleError(
+                gettext("{game} needs at least {count} players.").format(
+                    game=self.name, count=self.min_players
+                )
+            )
         if self.max_players is not None and players > self.max_players:
-            raise RuleError(f"{self.name} takes at most {self.max_players} players.")
+            raise RuleError(
+                gettext("{game} takes at most {count} players.").format(
+                    game=self.name, count=self.max_players
+                )
+            )
         if not 0 <= first_dealer < self.seated(players):
-            raise RuleError("The first dealer must be one of the players at the table.")
+            raise RuleError(gettext("The first dealer must be one of the players at the table."))
 
     def seated(self, players: int) -> int:
         """How many of the players sit at the table at the start (the rest wait)."""
@@ -302,23 +342,35 @@ class GameRules:
     def _check_round_object(n: int, data: Any, allowed: Iterable[str]) -> None:
         """Refuse round ``n`` unless it is an object (dict) with no keys but ``allowed``."""
         if not isinstance(data, dict):
-            raise RuleError(f"Round {n} must be an object.", round=n)
+            raise RuleError(gettext("Round {number} must be an object.").format(number=n), round=n)
         unknown = sorted(set(data) - set(allowed))
         if unknown:
-            raise RuleError(f"Round {n}: unknown field {unknown[0]!r}.", round=n, field=unknown[0])
+            raise RuleError(
+                gettext("Round {number}: unknown field {field}.").format(number=n, field=repr(unknown[0])),
+                round=n,
+                field=unknown[0],
+            )
 
     @staticmethod
     def _check_present(n: int, data: dict[str, Any], field: str, what: str) -> None:
         """Refuse round ``n`` without ``field``: "Round n: {what} are missing."."""
         if field not in data:
-            raise RuleError(f"Round {n}: {what} are missing.", round=n, field=field)
+            raise RuleError(
+                gettext("Round {number}: {what} are missing.").format(number=n, what=gettext(what)),
+                round=n,
+                field=field,
+            )
 
     @staticmethod
     def _check_trump(n: int, data: dict[str, Any], allowed: tuple[str, ...], refused: str = "") -> None:
         """Refuse a recorded ``trump`` of round ``n`` that is not one of ``allowed`` (saying ``refused``)."""
         if "trump" in data and data["trump"] not in allowed:
-            said = refused or f"trumps must be one of {', '.join(allowed)}."
-            raise RuleError(f"Round {n}: {said}", round=n, field="trump")
+            said = (
+                gettext(refused)
+                if refused
+                else gettext("trumps must be one of {allowed}.").format(allowed=", ".join(allowed))
+            )
+            raise RuleError(round_message(n, said), round=n, field="trump")
 
     def _bids_of(
         self,
@@ -334,8 +386,10 @@ class GameRules:
         """A bidding game's round ``n``: an object of known ``keys`` with allowed trumps, and its bids."""
         self._check_round_object(n, data, keys)
         self._check_trump(n, data, trumps, refused_trump)
-        self._check_present(n, data, "bids", "the bids")
-        return setup.per_player(data["bids"], round=n, field="bids", what="the bids", allow_none=allow_none)
+        self._check_present(n, data, "bids", gettext_noop("the bids"))
+        return setup.per_player(
+            data["bids"], round=n, field="bids", what=gettext_noop("the bids"), allow_none=allow_none
+        )
 
     @staticmethod
     def _tricks_of(
@@ -345,14 +399,18 @@ class GameRules:
         tricks = data.get("tricks")
         if tricks is None:
             return None
-        return setup.per_player(tricks, round=n, field="tricks", what="the tricks", allow_none=allow_none)
+        return setup.per_player(
+            tricks, round=n, field="tricks", what=gettext_noop("the tricks"), allow_none=allow_none
+        )
 
     @staticmethod
     def _check_previous_complete(results: list[RoundResult], n: int) -> None:
         """Refuse round ``n`` while round ``n - 1`` has no tricks: only the last round may be unfinished."""
         if results and not results[-1].complete:
             raise RuleError(
-                f"Round {n}: round {n - 1} has no tricks yet; only the last round may be unfinished.",
+                gettext(
+                    "Round {number}: round {previous} has no tricks yet; only the last round may be unfinished."
+                ).format(number=n, previous=n - 1),
                 round=n - 1,
                 field="tricks",
             )
@@ -364,7 +422,9 @@ class GameRules:
         """Refuse ending a game early on an unfinished last round (``unit``: "round" or "deal")."""
         if setup.finished_early and results and not results[-1].complete:
             raise RuleError(
-                f"Round {len(results)}: a game ended early cannot end on an unfinished {unit}.",
+                gettext("Round {number}: a game ended early cannot end on an unfinished {round}.").format(
+                    number=len(results), round=round_noun(unit)
+                ),
                 round=len(results),
                 field=field,
             )

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.words import gettext, gettext_noop
+
 from .base import GameRules, GameState, MadeBid, Option, RoundInfo, RoundResult, RuleError, Setup
 from .cards import SUITS
-from .checks import check_bids_fit_hand, check_tricks_fit_hand, who
+from .checks import check_bids_fit_hand, check_tricks_fit_hand, round_message, who
 
 PEAK_BY_PLAYERS = {3: 8, 4: 8, 5: 8, 6: 8, 7: 7, 8: 6, 9: 5, 10: 4}
 REDEAL_PENALTY = -10
 PENALTY_REASONS = {
-    "revoke": "uncorrected revoke",
-    "cards": "wrong number of cards",
+    "revoke": gettext_noop("uncorrected revoke"),
+    "cards": gettext_noop("wrong number of cards"),
 }
 ROUND_KEYS = frozenset({"bids", "tricks", "trump", "penalties"})
 
@@ -30,10 +32,10 @@ def made_points(bid: int) -> int:
 def bid_total_line(total: int, cards: int) -> str:
     """How the scorekeeper announces the bids: even, over-bid by N or under-bid by N."""
     if total == cards:
-        return "even"
+        return gettext("even")
     if total > cards:
-        return f"over-bid by {total - cards}"
-    return f"under-bid by {cards - total}"
+        return gettext("over-bid by {count}").format(count=total - cards)
+    return gettext("under-bid by {count}").format(count=cards - total)
 
 
 class BuggerBridge(GameRules):
@@ -46,10 +48,10 @@ class BuggerBridge(GameRules):
     options = (
         Option(
             name="hook",
-            label="Hook rule",
+            label=gettext_noop("Hook rule"),
             default=False,
             kind=bool,
-            help="The dealer, bidding last, may not make the bids add up to the cards dealt.",
+            help=gettext_noop("The dealer, bidding last, may not make the bids add up to the cards dealt."),
         ),
     )
 
@@ -122,15 +124,19 @@ class BuggerBridge(GameRules):
         only checked once every other player has bid.
         """
         n = info.number
-        not_bid = None if partial else (lambda name: f"{name} has not bid.")
+        not_bid = None if partial else (lambda name: gettext("{name} has not bid.").format(name=name))
         check_bids_fit_hand(info, bids, names=names, missing=not_bid)
         others = [b for s, b in enumerate(bids) if s != info.dealer]
         if hook and bids[info.dealer] is not None and None not in others:
             forbidden = self.forbidden_dealer_bid(info, sum(others))
             if bids[info.dealer] == forbidden:
                 raise RuleError(
-                    f"Round {n}: hook rule: {who(names, info.dealer)} deals and may not bid "
-                    f"{forbidden}, which would make the bids add up to the {info.cards} cards.",
+                    round_message(
+                        n,
+                        gettext(
+                            "hook rule: {name} deals and may not bid {bid}, which would make the bids add up to the {cards} cards."
+                        ).format(name=who(names, info.dealer), bid=forbidden, cards=info.cards),
+                    ),
                     round=n,
                     player=info.dealer,
                     field="bids",
@@ -141,7 +147,9 @@ class BuggerBridge(GameRules):
         check_tricks_fit_hand(
             info,
             tricks,
-            lambda name, took: f"{name} took {took} tricks, but there are only {info.dealt} to take.",
+            lambda name, took: gettext(
+                "{name} took {took} tricks, but there are only {cards} to take."
+            ).format(name=name, took=took, cards=info.dealt),
             names=names,
         )
 
@@ -150,28 +158,41 @@ class BuggerBridge(GameRules):
     ) -> list[Any]:
         n = info.number
         if not isinstance(penalties, list):
-            raise RuleError(f"Round {n}: penalties must be a list.", round=n, field="penalties")
+            raise RuleError(
+                round_message(n, gettext("penalties must be a list.")), round=n, field="penalties"
+            )
         for p in penalties:
             if not isinstance(p, dict) or set(p) - {"player", "points", "reason"}:
                 raise RuleError(
-                    f"Round {n}: a penalty has player, points and reason.", round=n, field="penalties"
+                    round_message(n, gettext("a penalty has player, points and reason.")),
+                    round=n,
+                    field="penalties",
                 )
             seat = p.get("player")
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
                 raise RuleError(
-                    f"Round {n}: a penalty names no player at the table.", round=n, field="penalties"
+                    round_message(n, gettext("a penalty names no player at the table.")),
+                    round=n,
+                    field="penalties",
                 )
             if p.get("points") != REDEAL_PENALTY:
                 raise RuleError(
-                    f"Round {n}: a redeal costs {who(names, seat)} {-REDEAL_PENALTY} points "
-                    f"(points {REDEAL_PENALTY}).",
+                    round_message(
+                        n,
+                        gettext("a redeal costs {name} {cost} points (points {points}).").format(
+                            name=who(names, seat), cost=-REDEAL_PENALTY, points=REDEAL_PENALTY
+                        ),
+                    ),
                     round=n,
                     player=seat,
                     field="penalties",
                 )
             if "reason" in p and not isinstance(p["reason"], str):
                 raise RuleError(
-                    f"Round {n}: a penalty's reason must be text.", round=n, player=seat, field="penalties"
+                    round_message(n, gettext("a penalty's reason must be text.")),
+                    round=n,
+                    player=seat,
+                    field="penalties",
                 )
         return penalties
 
@@ -181,11 +202,13 @@ class BuggerBridge(GameRules):
     @staticmethod
     def explain(bid: int, took: int, penalty: int) -> str:
         if bid == took:
-            line = f"bid {bid}, took {took}: made, 10 + {bid * (bid + 1) // 2} = {made_points(bid)}"
+            line = gettext("bid {bid}, took {took}: made, 10 + {extra} = {points}").format(
+                bid=bid, took=took, extra=bid * (bid + 1) // 2, points=made_points(bid)
+            )
         else:
-            line = f"bid {bid}, took {took}: missed, 0"
+            line = gettext("bid {bid}, took {took}: missed, 0").format(bid=bid, took=took)
         if penalty:
-            line += f"; redeal penalty {penalty}"
+            line += gettext("; redeal penalty {penalty}").format(penalty=penalty)
         return line
 
     def play(self, setup: Setup, rounds: list[dict[str, Any]]) -> GameState:
@@ -195,7 +218,12 @@ class BuggerBridge(GameRules):
         for index, data in enumerate(rounds):
             n = index + 1
             if index >= len(schedule):
-                raise RuleError(f"Round {n}: the game ended after round {len(schedule)}.", round=n)
+                raise RuleError(
+                    round_message(
+                        n, gettext("the game ended after round {last}.").format(last=len(schedule))
+                    ),
+                    round=n,
+                )
             self._check_previous_complete(results, n)
             info = schedule[index]
             bids = self._bids_of(n, data, setup, keys=ROUND_KEYS, trumps=self.allowed_trumps(info))

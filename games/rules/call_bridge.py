@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.words import gettext, gettext_noop
+
 from .base import GameRules, GameState, MadeBid, RoundInfo, RoundResult, RuleError, Setup, target_option
-from .checks import check_in_range, check_tricks_fit_hand, who
+from .checks import check_in_range, check_tricks_fit_hand, round_message, who
 
 PLAYERS = 4
 CARDS = 13
@@ -24,7 +26,7 @@ BID_MAX = 12
 BONUS_FROM = 8  # a bid of this or more is a bonus bid
 BONUS_POINTS = 13
 ROUND_KEYS = frozenset({"bids", "tricks", "trump"})
-ALWAYS_SPADES = "spades are always trumps in Call Bridge."
+ALWAYS_SPADES = gettext_noop("spades are always trumps in Call Bridge.")  # translated where said
 
 
 def is_bonus_bid(bid: int) -> bool:
@@ -48,14 +50,17 @@ def deal_points(bid: int, took: int) -> int:
 
 def explain(bid: int, took: int) -> str:
     """One line saying why the player scored what they scored."""
-    head = f"bid {bid}, took {took}"
     if is_bonus_bid(bid):
         if made(bid, took):
-            return f"{head}: bonus bid made, +{BONUS_POINTS}"
-        return f"{head}: a bonus bid fails outside {bid}-{bid + 1}, so -{bid}"
+            return gettext("bid {bid}, took {took}: bonus bid made, +{points}").format(
+                bid=bid, took=took, points=BONUS_POINTS
+            )
+        return gettext("bid {bid}, took {took}: a bonus bid fails outside {bid}-{next}, so -{bid}").format(
+            bid=bid, took=took, next=bid + 1
+        )
     if made(bid, took):
-        return f"{head}: made, +{bid}"
-    return f"{head}: missed, -{bid}"
+        return gettext("bid {bid}, took {took}: made, +{bid}").format(bid=bid, took=took)
+    return gettext("bid {bid}, took {took}: missed, -{bid}").format(bid=bid, took=took)
 
 
 class CallBridge(GameRules):
@@ -82,7 +87,11 @@ class CallBridge(GameRules):
     lowest_bid = BID_MIN
     # At least the bid; a bonus bid exactly or one trick more (``made``).
     made_bids = (MadeBid(lowest=BID_MIN, over=None), MadeBid(lowest=BONUS_FROM, over=1))
-    options = (target_option(30, "After a deal, a player alone at the top with at least this total wins."),)
+    options = (
+        target_option(
+            30, gettext_noop("After a deal, a player alone at the top with at least this total wins.")
+        ),
+    )
 
     # -- the deals ---------------------------------------------------------------
 
@@ -117,7 +126,9 @@ class CallBridge(GameRules):
             bids,
             BID_MIN,
             BID_MAX,
-            lambda name, bid: f"{name} bid {bid}, but a bid must be {BID_MIN} to {BID_MAX}.",
+            lambda name, bid: gettext("{name} bid {bid}, but a bid must be {low} to {high}.").format(
+                name=name, bid=bid, low=BID_MIN, high=BID_MAX
+            ),
             round=info.number,
             field="bids",
             names=names,
@@ -134,7 +145,9 @@ class CallBridge(GameRules):
         check_tricks_fit_hand(
             info,
             tricks,
-            lambda name, took: f"{name} took {took} tricks, but a player can take 0 to {CARDS}.",
+            lambda name, took: gettext(
+                "{name} took {took} tricks, but a player can take 0 to {cards}."
+            ).format(name=name, took=took, cards=CARDS),
             names=names,
         )
 
@@ -155,7 +168,12 @@ class CallBridge(GameRules):
             n = index + 1
             if winner is not None:
                 raise RuleError(
-                    f"Round {n}: the game ended after round {n - 1}, when {who(setup.names, winner)} won.",
+                    round_message(
+                        n,
+                        gettext("the game ended after round {last}, when {name} won.").format(
+                            last=n - 1, name=who(setup.names, winner)
+                        ),
+                    ),
                     round=n,
                 )
             self._check_previous_complete(results, n)

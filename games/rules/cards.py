@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from games.words import gettext_noop
+
 # Strains as the session record spells them; suits of a 52-card deck first.
 STRAINS = ("NT", "S", "H", "D", "C")
+# Marked here, translated where shown: gettext(STRAIN_NAMES[strain]).
 STRAIN_NAMES = {
-    "NT": "no trumps",
-    "S": "spades",
-    "H": "hearts",
-    "D": "diamonds",
-    "C": "clubs",
+    "NT": gettext_noop("no trumps"),
+    "S": gettext_noop("spades"),
+    "H": gettext_noop("hearts"),
+    "D": gettext_noop("diamonds"),
+    "C": gettext_noop("clubs"),
 }
 STRAIN_SYMBOLS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUITS = ("spades", "hearts", "diamonds", "clubs")

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from games.words import gettext, gettext_noop, ngettext
+
 from .cards import STRAINS
 
 if TYPE_CHECKING:
@@ -42,11 +44,16 @@ class RuleError(ValueError):
         return self.message
 
 
+def round_message(number: int, message: str) -> str:
+    """A rule broken in a round: "Round 3: " and the message, in the current language."""
+    return gettext("Round {number}: {message}").format(number=number, message=message)
+
+
 def who(names: list[str] | None, seat: int) -> str:
     """How a message names a player: their name, else "player N" (1-based)."""
     if names and 0 <= seat < len(names):
         return names[seat]
-    return f"player {seat + 1}"
+    return gettext("player {number}").format(number=seat + 1)
 
 
 def int_list(
@@ -61,10 +68,18 @@ def int_list(
 ) -> list[Any]:
     """A per-player list of whole numbers, or RuleError naming the round and player."""
     if not isinstance(value, list):
-        raise RuleError(f"Round {round}: {what} must be a list, one per player.", round=round, field=field)
+        raise RuleError(
+            gettext("Round {number}: {what} must be a list, one per player.").format(
+                number=round, what=gettext(what)
+            ),
+            round=round,
+            field=field,
+        )
     if len(value) != length:
         raise RuleError(
-            f"Round {round}: {what} must have {length} entries, one per player, not {len(value)}.",
+            gettext("Round {number}: {what} must have {length} entries, one per player, not {given}.").format(
+                number=round, what=gettext(what), length=length, given=len(value)
+            ),
             round=round,
             field=field,
         )
@@ -73,7 +88,9 @@ def int_list(
             continue
         if isinstance(v, bool) or not isinstance(v, int):
             raise RuleError(
-                f"Round {round}: {what} for {who(names, i)} must be a whole number.",
+                gettext("Round {number}: {what} for {name} must be a whole number.").format(
+                    number=round, what=gettext(what), name=who(names, i)
+                ),
                 round=round,
                 player=i,
                 field=field,
@@ -109,7 +126,7 @@ def check_in_range(
             message = says(who(names, seat), value)
         else:
             continue
-        raise RuleError(f"Round {round}: {message}", round=round, player=seat, field=field)
+        raise RuleError(round_message(round, message), round=round, player=seat, field=field)
 
 
 def check_bids_fit_hand(
@@ -126,9 +143,11 @@ def check_bids_fit_hand(
         bids,
         0,
         cards,
-        lambda name, bid: (
-            f"{name} bid {bid}, but a bid must be 0 to {cards} with {cards} card{'s' if cards != 1 else ''} dealt."
-        ),
+        lambda name, bid: ngettext(
+            "{name} bid {bid}, but a bid must be 0 to {cards} with {cards} card dealt.",
+            "{name} bid {bid}, but a bid must be 0 to {cards} with {cards} cards dealt.",
+            cards,
+        ).format(name=name, bid=bid, cards=cards),
         round=info.number,
         field="bids",
         names=names,
@@ -154,7 +173,11 @@ def check_tricks_fit_hand(
     check_in_range(tricks, 0, cards, says, round=info.number, field="tricks", names=names, seats=seats)
     counted = range(len(tricks)) if seats is None else seats
     check_adds_up(
-        sum(tricks[s] for s in counted), cards, round=info.number, field="tricks", what="the tricks"
+        sum(tricks[s] for s in counted),
+        cards,
+        round=info.number,
+        field="tricks",
+        what=gettext_noop("the tricks"),
     )
 
 
@@ -168,10 +191,12 @@ def check_adds_up(
     """
     if total != expected:
         diff = total - expected
-        but = f"{expected} were played" if but is None else but
+        but = gettext("{expected} were played").format(expected=expected) if but is None else but
+        off = gettext("{count} too many") if diff > 0 else gettext("{count} too few")
         raise RuleError(
-            f"Round {round}: {what} add up to {total}, but {but} "
-            f"({abs(diff)} too {'many' if diff > 0 else 'few'}).",
+            gettext("Round {number}: {what} add up to {total}, but {but} ({off}).").format(
+                number=round, what=gettext(what), total=total, but=but, off=off.format(count=abs(diff))
+            ),
             round=round,
             field=field,
         )
@@ -181,8 +206,9 @@ def check_strain(n: int, strain: Any, *, by: str, player: int) -> str:
     """Refuse a contract's strain that is not one of ``STRAINS``; ``by`` says whose contract."""
     if strain not in STRAINS:
         raise RuleError(
-            f"Round {n}: {by} needs a strain: NT, S, H, D or C (no trumps, spades, hearts, "
-            "diamonds or clubs).",
+            gettext(
+                "Round {number}: {by} needs a strain: NT, S, H, D or C (no trumps, spades, hearts, diamonds or clubs)."
+            ).format(number=n, by=by),
             round=n,
             player=player,
             field="contract",

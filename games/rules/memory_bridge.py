@@ -19,15 +19,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.words import gettext, gettext_noop
+
 from .base import GameRules, GameState, RoundInfo, RoundResult, RuleError, Setup, target_option
 from .cards import STRAIN_SYMBOLS, trick_score
-from .checks import check_adds_up, check_in_range, check_strain, int_list, who
+from .checks import check_adds_up, check_in_range, check_strain, int_list, round_message, who
 
 HAND_CARDS = 13
 FIRST_HALF_BONUS = 100
 WINNING_TRICKS = 7  # more than half of 13
 MULTIPLIER = {0: 1, 1: 2, 2: 4}  # doubled 0, 1 (doubled), 2 (redoubled)
-DOUBLED_WORDS = {0: "", 1: " doubled", 2: " redoubled"}
+DOUBLED_WORDS = {0: "", 1: gettext_noop(" doubled"), 2: gettext_noop(" redoubled")}  # translated where shown
 DEFAULT_TARGET = 500
 ROUND_KEYS = frozenset({"first_half", "contract", "tricks"})
 # RoundResult.facts of every deal carries these keys (None until known; see replay).
@@ -70,7 +72,7 @@ def contract_score(level: int, strain: str, doubled: int, tricks: int) -> int:
 
 def contract_name(level: int, strain: str, doubled: int) -> str:
     """How a contract reads: "3♥", "4NT doubled", "1♣ redoubled"."""
-    return f"{level}{STRAIN_SYMBOLS[strain]}{DOUBLED_WORDS[doubled]}"
+    return f"{level}{STRAIN_SYMBOLS[strain]}{gettext(DOUBLED_WORDS[doubled])}"
 
 
 class MemoryBridge(GameRules):
@@ -81,7 +83,8 @@ class MemoryBridge(GameRules):
     round_word = "deal"
     options = (
         target_option(
-            DEFAULT_TARGET, "The first player to reach this score, after either half of a deal, wins."
+            DEFAULT_TARGET,
+            gettext_noop("The first player to reach this score, after either half of a deal, wins."),
         ),
     )
 
@@ -108,20 +111,27 @@ class MemoryBridge(GameRules):
 
     def check_first_half(self, n: int, value: Any, *, names: list[str] | None = None) -> list[int]:
         tricks = int_list(
-            value, length=2, round=n, field="first_half", what="the first-half tricks", names=names
+            value,
+            length=2,
+            round=n,
+            field="first_half",
+            what=gettext_noop("the first-half tricks"),
+            names=names,
         )
         check_in_range(
             tricks,
             0,
             HAND_CARDS,
-            lambda name, took: (
-                f"{name} took {took} tricks in the first half, but there are only {HAND_CARDS}."
-            ),
+            lambda name, took: gettext(
+                "{name} took {took} tricks in the first half, but there are only {cards}."
+            ).format(name=name, took=took, cards=HAND_CARDS),
             round=n,
             field="first_half",
             names=names,
         )
-        check_adds_up(sum(tricks), HAND_CARDS, round=n, field="first_half", what="the first-half tricks")
+        check_adds_up(
+            sum(tricks), HAND_CARDS, round=n, field="first_half", what=gettext_noop("the first-half tricks")
+        )
         return tricks
 
     def check_contract(
@@ -130,30 +140,44 @@ class MemoryBridge(GameRules):
         """(declarer, level, strain, doubled) of a recorded (not passed-out) contract."""
         if not isinstance(contract, dict):
             raise RuleError(
-                f"Round {n}: the contract must give declarer, level, strain and doubled "
-                "(or be null when the auction was passed out).",
+                round_message(
+                    n,
+                    gettext(
+                        "the contract must give declarer, level, strain and doubled (or be null when the auction was passed out)."
+                    ),
+                ),
                 round=n,
                 field="contract",
             )
         unknown = set(contract) - {"declarer", "level", "strain", "doubled"}
         if unknown:
             raise RuleError(
-                f"Round {n}: the contract has an unknown field {sorted(unknown)[0]!r}.",
+                round_message(
+                    n,
+                    gettext("the contract has an unknown field {field}.").format(
+                        field=repr(sorted(unknown)[0])
+                    ),
+                ),
                 round=n,
                 field="contract",
             )
         declarer = contract.get("declarer")
         if declarer not in (0, 1) or isinstance(declarer, bool):
             raise RuleError(
-                f"Round {n}: the contract's declarer must be one of the two players (0 or 1).",
+                round_message(n, gettext("the contract's declarer must be one of the two players (0 or 1).")),
                 round=n,
                 field="contract",
             )
-        by = f"{who(names, declarer)}'s contract"
+        by = gettext("{name}'s contract").format(name=who(names, declarer))
         level = contract.get("level")
         if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 7:
             raise RuleError(
-                f"Round {n}: {by} level must be 1 to 7 (7 to 13 tricks), not {level!r}.",
+                round_message(
+                    n,
+                    gettext("{by} level must be 1 to 7 (7 to 13 tricks), not {level}.").format(
+                        by=by, level=repr(level)
+                    ),
+                ),
                 round=n,
                 player=declarer,
                 field="contract",
@@ -162,7 +186,12 @@ class MemoryBridge(GameRules):
         doubled = contract.get("doubled")
         if isinstance(doubled, bool) or doubled not in MULTIPLIER:
             raise RuleError(
-                f"Round {n}: {by} must say doubled 0 (not doubled), 1 (doubled) or 2 (redoubled).",
+                round_message(
+                    n,
+                    gettext("{by} must say doubled 0 (not doubled), 1 (doubled) or 2 (redoubled).").format(
+                        by=by
+                    ),
+                ),
                 round=n,
                 player=declarer,
                 field="contract",
@@ -172,8 +201,12 @@ class MemoryBridge(GameRules):
     def check_tricks(self, n: int, tricks: Any, declarer: int, *, names: list[str] | None = None) -> int:
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= HAND_CARDS:
             raise RuleError(
-                f"Round {n}: {who(names, declarer)} (declarer) took {tricks!r} tricks in the second "
-                f"half; it must be a whole number from 0 to {HAND_CARDS}.",
+                round_message(
+                    n,
+                    gettext(
+                        "{name} (declarer) took {tricks} tricks in the second half; it must be a whole number from 0 to {cards}."
+                    ).format(name=who(names, declarer), tricks=repr(tricks), cards=HAND_CARDS),
+                ),
                 round=n,
                 player=declarer,
                 field="tricks",
@@ -185,8 +218,13 @@ class MemoryBridge(GameRules):
     @staticmethod
     def explain_first_half(tricks: int) -> str:
         if tricks < WINNING_TRICKS:
-            return f"first half {tricks} tricks: 0"
-        return f"first half {tricks} tricks: {FIRST_HALF_BONUS} + {trick_score('NT', tricks)} = {first_half_score(tricks)}"
+            return gettext("first half {tricks} tricks: 0").format(tricks=tricks)
+        return gettext("first half {tricks} tricks: {bonus} + {score} = {points}").format(
+            tricks=tricks,
+            bonus=FIRST_HALF_BONUS,
+            score=trick_score("NT", tricks),
+            points=first_half_score(tricks),
+        )
 
     @staticmethod
     def explain_second_half(seat: int, contract: tuple[int, int, str, int], tricks: int) -> str:
@@ -194,13 +232,24 @@ class MemoryBridge(GameRules):
         name = contract_name(level, strain, doubled)
         needed = level + 6
         if seat != declarer:
-            return f"defended {name} (declarer needed {needed}, took {tricks}): 0"
-        line = f"declared {name}, needed {needed}, took {tricks}"
+            return gettext("defended {contract} (declarer needed {needed}, took {tricks}): 0").format(
+                contract=name, needed=needed, tricks=tricks
+            )
+        line = gettext("declared {contract}, needed {needed}, took {tricks}").format(
+            contract=name, needed=needed, tricks=tricks
+        )
         if tricks < needed:
-            return f"{line}: {needed - tricks} short, 0"
+            return gettext("{line}: {short} short, 0").format(line=line, short=needed - tricks)
         if doubled:
-            return f"{line}: made, {trick_score(strain, tricks)} × {MULTIPLIER[doubled]} = {contract_score(*contract[1:], tricks)}"
-        return f"{line}: made, {contract_score(*contract[1:], tricks)}"
+            return gettext("{line}: made, {score} × {times} = {points}").format(
+                line=line,
+                score=trick_score(strain, tricks),
+                times=MULTIPLIER[doubled],
+                points=contract_score(*contract[1:], tricks),
+            )
+        return gettext("{line}: made, {points}").format(
+            line=line, points=contract_score(*contract[1:], tricks)
+        )
 
     def score_deal(
         self, info: RoundInfo, data: Any, totals: list[int], *, target: int, names: list[str] | None = None
@@ -217,7 +266,7 @@ class MemoryBridge(GameRules):
         """
         n = info.number
         self._check_round_object(n, data, ROUND_KEYS)
-        self._check_present(n, data, "first_half", "the first-half tricks")
+        self._check_present(n, data, "first_half", gettext_noop("the first-half tricks"))
         first_half = self.check_first_half(n, data["first_half"], names=names)
         winner = first_half_winner(first_half)
         first_points = [0, 0]
@@ -248,29 +297,41 @@ class MemoryBridge(GameRules):
             for key in ("contract", "tricks"):
                 if key in data:
                     raise RuleError(
-                        f"Round {n}: {who(names, winner)} reached the target of {target} in the first "
-                        f"half, so the game ended there; no {key} can follow.",
+                        round_message(
+                            n,
+                            (
+                                gettext(
+                                    "{name} reached the target of {target} in the first half, so the game ended there; no contract can follow."
+                                )
+                                if key == "contract"
+                                else gettext(
+                                    "{name} reached the target of {target} in the first half, so the game ended there; no tricks can follow."
+                                )
+                            ).format(name=who(names, winner), target=target),
+                        ),
                         round=n,
                         field=key,
                     )
-            return result(True, None, ["game over after the first half"] * 2)
+            return result(True, None, [gettext("game over after the first half")] * 2)
         if "contract" not in data:
             if "tricks" in data:
                 raise RuleError(
-                    f"Round {n}: second-half tricks are recorded without a contract.",
+                    round_message(n, gettext("second-half tricks are recorded without a contract.")),
                     round=n,
                     field="contract",
                 )
-            return result(False, None, ["second half to come"] * 2)
+            return result(False, None, [gettext("second half to come")] * 2)
         if data["contract"] is None:
             facts["passed_out"] = True
             if "tricks" in data:
                 raise RuleError(
-                    f"Round {n}: the auction was passed out, so the second half has no tricks.",
+                    round_message(
+                        n, gettext("the auction was passed out, so the second half has no tricks.")
+                    ),
                     round=n,
                     field="tricks",
                 )
-            return result(True, [0, 0], ["second half passed out: 0"] * 2)
+            return result(True, [0, 0], [gettext("second half passed out: 0")] * 2)
         contract = self.check_contract(n, data["contract"], names=names)
         declarer, level, strain, doubled = contract
         facts.update(
@@ -280,7 +341,7 @@ class MemoryBridge(GameRules):
             tricks_needed=level + 6,
         )
         if "tricks" not in data:
-            return result(False, None, ["second half to come"] * 2)
+            return result(False, None, [gettext("second half to come")] * 2)
         tricks = self.check_tricks(n, data["tricks"], declarer, names=names)
         facts["made"] = tricks >= level + 6
         second = [0, 0]
@@ -297,12 +358,24 @@ class MemoryBridge(GameRules):
         for index, data in enumerate(rounds):
             n = index + 1
             if ended:
-                raise RuleError(f"Round {n}: the game ended with deal {n - 1}.", round=n)
+                raise RuleError(
+                    round_message(n, gettext("the game ended with deal {last}.").format(last=n - 1)), round=n
+                )
             if results and not results[-1].complete:
                 missing = "contract" if "contract" not in results[-1].data else "tricks"
                 raise RuleError(
-                    f"Round {n - 1}: deal {n - 1} has no {missing} yet; only the last deal may be "
-                    "unfinished.",
+                    round_message(
+                        n - 1,
+                        (
+                            gettext(
+                                "deal {number} has no contract yet; only the last deal may be unfinished."
+                            )
+                            if missing == "contract"
+                            else gettext(
+                                "deal {number} has no tricks yet; only the last deal may be unfinished."
+                            )
+                        ).format(number=n - 1),
+                    ),
                     round=n - 1,
                     field=missing,
                 )

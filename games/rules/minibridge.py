@@ -19,16 +19,23 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from games.words import gettext, gettext_noop
+
 from .base import GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, Setup, target_option
 from .cards import STRAIN_NAMES, trick_score
 from .cards import STRAIN_SYMBOLS as STRAIN_SYMBOLS  # the pages read it from here
-from .checks import check_adds_up, check_in_range, check_strain, int_list, who
+from .checks import check_adds_up, check_in_range, check_strain, int_list, round_message, who
 
 HAND_CARDS = 13
 DECK_HCP = 40
 MAX_HAND_HCP = 37  # every ace, king and queen and one jack
 SIDES = {"NS": (0, 2), "EW": (1, 3)}
-SIDE_NAMES = {"NS": "N-S", "EW": "E-W"}
+SIDE_NAMES = {"NS": gettext_noop("N-S"), "EW": gettext_noop("E-W")}  # translated where shown
+ROLE_WORDS = {
+    "declarer": gettext_noop("declarer"),
+    "dummy": gettext_noop("dummy"),
+    "defender": gettext_noop("defender"),
+}
 PART_SCORE_TRICKS = 7
 GAME_TRICKS = {"NT": 9, "S": 10, "H": 10, "D": 11, "C": 11}
 GAME_BONUS = 300
@@ -102,7 +109,8 @@ def deal_score(strain: str, game: bool, tricks: int) -> tuple[int, int]:
 
 def contract_name(strain: str, game: bool) -> str:
     """How a contract reads: "game in no trumps", "part-score in hearts"."""
-    return f"{'game' if game else 'part-score'} in {STRAIN_NAMES[strain]}"
+    in_strain = gettext("game in {strain}") if game else gettext("part-score in {strain}")
+    return in_strain.format(strain=gettext(STRAIN_NAMES[strain]))
 
 
 class Minibridge(GameRules):
@@ -110,19 +118,24 @@ class Minibridge(GameRules):
     name = "Minibridge"
     min_players = 4
     max_players = 4
-    seats = ("North", "East", "South", "West")
+    seats = (gettext_noop("North"), gettext_noop("East"), gettext_noop("South"), gettext_noop("West"))
     round_word = "deal"
     partnerships = tuple((SIDE_NAMES[side], pair) for side, pair in SIDES.items())
     options = (
         Option(
             name="deals",
-            label="Number of deals",
+            label=gettext_noop("Number of deals"),
             default=DEFAULT_DEALS,
             kind=int,
             minimum=1,
-            help="The session ends after this many deals (redeals of a 20:20 deal do not count).",
+            help=gettext_noop(
+                "The session ends after this many deals (redeals of a 20:20 deal do not count)."
+            ),
         ),
-        target_option(None, "Instead of a number of deals: the session ends when a side reaches this score."),
+        target_option(
+            None,
+            gettext_noop("Instead of a number of deals: the session ends when a side reaches this score."),
+        ),
     )
 
     declarer_for = staticmethod(declarer_for)
@@ -141,7 +154,9 @@ class Minibridge(GameRules):
                 options.pop("deals", None)  # the default number of deals
             return super().clean_options(options)
         if options.get("deals") is not None:
-            raise RuleError("Choose either a number of deals or a target score, not both.", field="target")
+            raise RuleError(
+                gettext("Choose either a number of deals or a target score, not both."), field="target"
+            )
         options.pop("deals", None)
         cleaned = super().clean_options(options)
         cleaned["deals"] = None
@@ -163,14 +178,16 @@ class Minibridge(GameRules):
     # -- checking and scoring ---------------------------------------------------
 
     def check_hcp(self, n: int, hcp: object, *, names: list[str] | None = None) -> list[int]:
-        hcp = int_list(hcp, length=4, round=n, field="hcp", what="the high-card points", names=names)
+        hcp = int_list(
+            hcp, length=4, round=n, field="hcp", what=gettext_noop("the high-card points"), names=names
+        )
         check_in_range(
             hcp,
             0,
             MAX_HAND_HCP,
-            lambda name, points: (
-                f"{name} has {points} high-card points, but a hand holds 0 to {MAX_HAND_HCP}."
-            ),
+            lambda name, points: gettext(
+                "{name} has {points} high-card points, but a hand holds 0 to {most}."
+            ).format(name=name, points=points, most=MAX_HAND_HCP),
             round=n,
             field="hcp",
             names=names,
@@ -180,18 +197,18 @@ class Minibridge(GameRules):
             DECK_HCP,
             round=n,
             field="hcp",
-            what="the high-card points",
-            but=f"a deal holds {DECK_HCP}",
+            what=gettext_noop("the high-card points"),
+            but=gettext("a deal holds {points}").format(points=DECK_HCP),
         )
         return hcp
 
     def check_contract(
         self, n: int, contract: Any, declarer: int, *, names: list[str] | None = None
     ) -> tuple[str, bool]:
-        by = f"{who(names, declarer)}'s contract"
+        by = gettext("{name}'s contract").format(name=who(names, declarer))
         if not isinstance(contract, dict):
             raise RuleError(
-                f"Round {n}: {by} must give a strain and whether it is game.",
+                round_message(n, gettext("{by} must give a strain and whether it is game.").format(by=by)),
                 round=n,
                 player=declarer,
                 field="contract",
@@ -199,7 +216,12 @@ class Minibridge(GameRules):
         unknown = set(contract) - {"strain", "game"}
         if unknown:
             raise RuleError(
-                f"Round {n}: {by} has an unknown field {sorted(unknown)[0]!r}.",
+                round_message(
+                    n,
+                    gettext("{by} has an unknown field {field}.").format(
+                        by=by, field=repr(sorted(unknown)[0])
+                    ),
+                ),
                 round=n,
                 player=declarer,
                 field="contract",
@@ -208,7 +230,12 @@ class Minibridge(GameRules):
         game = contract.get("game")
         if not isinstance(game, bool):
             raise RuleError(
-                f"Round {n}: {by} must say whether it is game or part-score (game true or false).",
+                round_message(
+                    n,
+                    gettext("{by} must say whether it is game or part-score (game true or false).").format(
+                        by=by
+                    ),
+                ),
                 round=n,
                 player=declarer,
                 field="contract",
@@ -216,19 +243,27 @@ class Minibridge(GameRules):
         return strain, game
 
     def check_tricks(self, n: int, tricks: Any, declarer: int, *, names: list[str] | None = None) -> int:
-        side = SIDE_NAMES[side_of(declarer)]
+        side = gettext(SIDE_NAMES[side_of(declarer)])
         if isinstance(tricks, bool) or not isinstance(tricks, int):
             raise RuleError(
-                f"Round {n}: the tricks taken by {who(names, declarer)}'s side ({side}) must be "
-                "a whole number.",
+                round_message(
+                    n,
+                    gettext("the tricks taken by {name}'s side ({side}) must be a whole number.").format(
+                        name=who(names, declarer), side=side
+                    ),
+                ),
                 round=n,
                 player=declarer,
                 field="tricks",
             )
         if not 0 <= tricks <= HAND_CARDS:
             raise RuleError(
-                f"Round {n}: {who(names, declarer)}'s side ({side}) took {tricks} tricks, but a "
-                f"deal has 0 to {HAND_CARDS}.",
+                round_message(
+                    n,
+                    gettext(
+                        "{name}'s side ({side}) took {tricks} tricks, but a deal has 0 to {cards}."
+                    ).format(name=who(names, declarer), side=side, tricks=tricks, cards=HAND_CARDS),
+                ),
                 round=n,
                 player=declarer,
                 field="tricks",
@@ -240,17 +275,29 @@ class Minibridge(GameRules):
         """One line for a player: their role, the contract and what it scored them."""
         needed = tricks_needed(strain, game)
         declaring, defending = deal_score(strain, game, tricks)
-        declarers = SIDE_NAMES[side]
-        line = f"{role}: {declarers} {contract_name(strain, game)}, needed {needed}, took {tricks}"
+        line = gettext("{role}: {side} {contract}, needed {needed}, took {tricks}").format(
+            role=gettext(ROLE_WORDS[role]),
+            side=gettext(SIDE_NAMES[side]),
+            contract=contract_name(strain, game),
+            needed=needed,
+            tricks=tricks,
+        )
         short = needed - tricks
         if role == "defender":
             if short > 0:
-                return f"{line}: {short} short, {short} × {UNDERTRICK} = {defending}"
-            return f"{line}: made, 0"
+                return gettext("{line}: {short} short, {short} × {each} = {points}").format(
+                    line=line, short=short, each=UNDERTRICK, points=defending
+                )
+            return gettext("{line}: made, 0").format(line=line)
         if short > 0:
-            return f"{line}: {short} short, 0"
-        bonus = f"{GAME_BONUS} game bonus" if game else f"{PART_SCORE_BONUS} part-score bonus"
-        return f"{line}: made, {trick_score(strain, tricks)} + {bonus} = {declaring}"
+            return gettext("{line}: {short} short, 0").format(line=line, short=short)
+        if game:
+            bonus = gettext("{points} game bonus").format(points=GAME_BONUS)
+        else:
+            bonus = gettext("{points} part-score bonus").format(points=PART_SCORE_BONUS)
+        return gettext("{line}: made, {tricks} + {bonus} = {points}").format(
+            line=line, tricks=trick_score(strain, tricks), bonus=bonus, points=declaring
+        )
 
     def score_deal(self, info: RoundInfo, data: Any, *, names: list[str] | None = None) -> RoundResult:
         """Check one recorded deal and score it (totals are left to ``replay``).
@@ -264,11 +311,13 @@ class Minibridge(GameRules):
         n = info.number
         names = names or list(self.seats)  # without names, messages say "North", "East"...
         self._check_round_object(n, data, ROUND_KEYS)
-        self._check_present(n, data, "hcp", "the high-card points")
+        self._check_present(n, data, "hcp", gettext_noop("the high-card points"))
         hcp = self.check_hcp(n, data["hcp"], names=names)
         redeal = data.get("redeal", False)
         if not isinstance(redeal, bool):
-            raise RuleError(f"Round {n}: redeal must be true or false.", round=n, field="redeal")
+            raise RuleError(
+                round_message(n, gettext("redeal must be true or false.")), round=n, field="redeal"
+            )
         found = declarer_for(hcp, info.dealer)
         side_hcp = {"NS": hcp[0] + hcp[2], "EW": hcp[1] + hcp[3]}
         facts: dict[str, Any] = dict.fromkeys(FACT_KEYS)
@@ -276,15 +325,23 @@ class Minibridge(GameRules):
         if found is None:
             if not redeal:
                 raise RuleError(
-                    f"Round {n}: the points split 20:20 between the partnerships, so the deal is "
-                    "redealt by the same dealer: record it as a redeal.",
+                    round_message(
+                        n,
+                        gettext(
+                            "the points split 20:20 between the partnerships, so the deal is redealt by the same dealer: record it as a redeal."
+                        ),
+                    ),
                     round=n,
                     field="redeal",
                 )
             for key in ("contract", "tricks"):
                 if key in data:
                     raise RuleError(
-                        f"Round {n}: a 20:20 deal is redealt and has no {key}.", round=n, field=key
+                        round_message(
+                            n, gettext("a 20:20 deal is redealt and has no {field}.").format(field=key)
+                        ),
+                        round=n,
+                        field=key,
                     )
             facts["redeal"] = True
             return RoundResult(
@@ -292,14 +349,18 @@ class Minibridge(GameRules):
                 data=data,
                 complete=True,
                 points=[0] * 4,
-                explain=["20:20: redealt by the same dealer, no score"] * 4,
+                explain=[gettext("20:20: redealt by the same dealer, no score")] * 4,
                 facts=facts,
             )
         side, declarer = found
         if redeal:
             raise RuleError(
-                f"Round {n}: the points split {side_hcp['NS']}:{side_hcp['EW']} (N-S:E-W); only a "
-                "20:20 deal is redealt.",
+                round_message(
+                    n,
+                    gettext("the points split {ns}:{ew} (N-S:E-W); only a 20:20 deal is redealt.").format(
+                        ns=side_hcp["NS"], ew=side_hcp["EW"]
+                    ),
+                ),
                 round=n,
                 field="redeal",
             )
@@ -312,7 +373,12 @@ class Minibridge(GameRules):
         if "contract" not in data:
             if "tricks" in data:
                 raise RuleError(
-                    f"Round {n}: tricks are recorded, but {who(names, declarer)} (declarer) has no contract.",
+                    round_message(
+                        n,
+                        gettext("tricks are recorded, but {name} (declarer) has no contract.").format(
+                            name=who(names, declarer)
+                        ),
+                    ),
                     round=n,
                     player=declarer,
                     field="contract",
@@ -354,14 +420,26 @@ class Minibridge(GameRules):
             n = index + 1
             if ended:
                 raise RuleError(
-                    f"Round {n}: the game ended with round {n - 1} ({results[-1].info.label}).", round=n
+                    round_message(
+                        n,
+                        gettext("the game ended with round {last} ({label}).").format(
+                            last=n - 1, label=results[-1].info.label
+                        ),
+                    ),
+                    round=n,
                 )
             if results and not results[-1].complete:
                 last = results[-1]
                 missing = "contract" if "contract" not in last.data else "tricks"
                 raise RuleError(
-                    f"Round {n - 1}: {last.info.label} has no {missing} yet; only the last round may "
-                    "be unfinished.",
+                    round_message(
+                        n - 1,
+                        (
+                            gettext("{label} has no contract yet; only the last round may be unfinished.")
+                            if missing == "contract"
+                            else gettext("{label} has no tricks yet; only the last round may be unfinished.")
+                        ).format(label=last.info.label),
+                    ),
                     round=n - 1,
                     field=missing,
                 )

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.words import gettext, gettext_noop, ngettext
+
 from .base import (
     GameRules,
     GameState,
@@ -39,13 +41,17 @@ from .base import (
 )
 from .bugger_bridge import bid_total_line
 from .cards import ROOK_COLOURS
-from .checks import check_bids_fit_hand, check_tricks_fit_hand, who
+from .checks import check_bids_fit_hand, check_tricks_fit_hand, round_message, who
 
 REGULAR = "regular"
 FOUR_CARD = "four-card"
 ELIMINATION = "elimination"
 MODES = (REGULAR, FOUR_CARD, ELIMINATION)
-MODE_NAMES = {REGULAR: "Regular", FOUR_CARD: "4-card", ELIMINATION: "Elimination"}
+MODE_NAMES = {
+    REGULAR: gettext_noop("Regular"),
+    FOUR_CARD: gettext_noop("4-card"),
+    ELIMINATION: gettext_noop("Elimination"),
+}
 
 TABLE_MAX = 14  # players at the table at once: 14 hands of 4 and the trump card use the deck
 PEAK_MAX = 6
@@ -68,10 +74,15 @@ def hand_points(bid: int, took: int) -> int:
 
 def explain_points(bid: int, took: int) -> str:
     """One line saying why the player scored what they scored (regular and 4-card)."""
-    head = f"bid {bid}, took {took}"
     if bid == took:
-        return f"{head}: made, 10 + {took} = {MADE_BONUS + took}"
-    return f"{head}: missed, {took} for the trick{'s' if took != 1 else ''}"
+        return gettext("bid {bid}, took {took}: made, 10 + {took} = {points}").format(
+            bid=bid, took=took, points=MADE_BONUS + took
+        )
+    return ngettext(
+        "bid {bid}, took {took}: missed, {took} for the trick",
+        "bid {bid}, took {took}: missed, {took} for the tricks",
+        took,
+    ).format(bid=bid, took=took)
 
 
 class MormonBridge(GameRules):
@@ -120,19 +131,21 @@ class MormonBridge(GameRules):
     options = (
         Option(
             name="mode",
-            label="Game",
+            label=gettext_noop("Game"),
             default=REGULAR,
             kind=str,
             choices=(
-                (REGULAR, "Regular: hands of 1 up to 6 cards and back down"),
-                (FOUR_CARD, "4-card: 4 cards a hand, play to the target"),
-                (ELIMINATION, "Elimination: miss your bid and you are out"),
+                (REGULAR, gettext_noop("Regular: hands of 1 up to 6 cards and back down")),
+                (FOUR_CARD, gettext_noop("4-card: 4 cards a hand, play to the target")),
+                (ELIMINATION, gettext_noop("Elimination: miss your bid and you are out")),
             ),
         ),
         target_option(
             100,
-            "4-card game: after a hand, a player alone at the top with at least this total wins.",
-            label="Target score (4-card)",
+            gettext_noop(
+                "4-card game: after a hand, a player alone at the top with at least this total wins."
+            ),
+            label=gettext_noop("Target score (4-card)"),
         ),
     )
 
@@ -148,7 +161,7 @@ class MormonBridge(GameRules):
 
     def win_reason(self, options: dict[str, Any] | None) -> str:
         """Elimination: the winner is the last player left."""
-        return "the last player left" if self.mode_of(options) == ELIMINATION else ""
+        return gettext("the last player left") if self.mode_of(options) == ELIMINATION else ""
 
     def rounds_in_game(self, players: int, options: dict[str, Any] | None) -> int | None:
         return self.hands_in_game(players, options)
@@ -171,8 +184,9 @@ class MormonBridge(GameRules):
         mode = options["mode"]
         if mode != ELIMINATION and players > TABLE_MAX:
             raise RuleError(
-                f"{MODE_NAMES.get(mode, mode)} Mormon Bridge takes at most {TABLE_MAX} players; "
-                "only elimination lets more players wait for a place."
+                gettext(
+                    "{mode} Mormon Bridge takes at most {count} players; only elimination lets more players wait for a place."
+                ).format(mode=gettext(MODE_NAMES.get(mode, mode)), count=TABLE_MAX)
             )
         super().check_setup(players, first_dealer, options)
 
@@ -262,9 +276,12 @@ class MormonBridge(GameRules):
             first, second = sorted(info.active)
             if bids[first] + bids[second] == FOUR_CARDS:
                 raise RuleError(
-                    f"Round {n}: {who(names, first)} and {who(names, second)} bid 4 between them, "
-                    "which two players may not do (both would make it or both miss): "
-                    "turn a new trump and bid again, and enter the new bids.",
+                    round_message(
+                        n,
+                        gettext(
+                            "{first} and {second} bid 4 between them, which two players may not do (both would make it or both miss): turn a new trump and bid again, and enter the new bids."
+                        ).format(first=who(names, first), second=who(names, second)),
+                    ),
                     round=n,
                     field="bids",
                 )
@@ -285,9 +302,11 @@ class MormonBridge(GameRules):
         check_tricks_fit_hand(
             info,
             tricks,
-            lambda name, took: (
-                f"{name} took {took} tricks, but there {'are only' if cards != 1 else 'is only'} {cards} to take."
-            ),
+            lambda name, took: ngettext(
+                "{name} took {took} tricks, but there is only {cards} to take.",
+                "{name} took {took} tricks, but there are only {cards} to take.",
+                cards,
+            ).format(name=name, took=took, cards=cards),
             names=names,
             seats=sorted(info.active),
         )
@@ -298,21 +317,41 @@ class MormonBridge(GameRules):
     ) -> None:
         """Elimination: numbers for the players in the hand, null for everyone else."""
         n = info.number
-        what = "bid" if field == "bids" else "tricks"
         active = set(info.active)
         for seat, value in enumerate(values):
             if seat in active and value is None:
+                entered = (
+                    gettext("{name} is in this hand, so their bid must be entered.")
+                    if field == "bids"
+                    else gettext("{name} is in this hand, so their tricks must be entered.")
+                )
                 raise RuleError(
-                    f"Round {n}: {who(names, seat)} is in this hand, so their {what} must be entered.",
+                    round_message(n, entered.format(name=who(names, seat))),
                     round=n,
                     player=seat,
                     field=field,
                 )
             if seat not in active and value is not None:
-                why = "is out" if seat in out else "is waiting for a place"
+                if seat in out:
+                    empty = (
+                        gettext("{name} is out and not in this hand, so their bid must be left empty.")
+                        if field == "bids"
+                        else gettext(
+                            "{name} is out and not in this hand, so their tricks must be left empty."
+                        )
+                    )
+                else:
+                    empty = (
+                        gettext(
+                            "{name} is waiting for a place and not in this hand, so their bid must be left empty."
+                        )
+                        if field == "bids"
+                        else gettext(
+                            "{name} is waiting for a place and not in this hand, so their tricks must be left empty."
+                        )
+                    )
                 raise RuleError(
-                    f"Round {n}: {who(names, seat)} {why} and not in this hand, so their {what} "
-                    "must be left empty.",
+                    round_message(n, empty.format(name=who(names, seat))),
                     round=n,
                     player=seat,
                     field=field,
@@ -343,9 +382,16 @@ class MormonBridge(GameRules):
             n = index + 1
             if ended:
                 if winner is None:
-                    message = f"Round {n}: the game ended after round {n - 1}, the last hand."
+                    message = round_message(
+                        n, gettext("the game ended after round {last}, the last hand.").format(last=n - 1)
+                    )
                 else:
-                    message = f"Round {n}: the game ended after round {n - 1}, when {who(names, winner)} won."
+                    message = round_message(
+                        n,
+                        gettext("the game ended after round {last}, when {name} won.").format(
+                            last=n - 1, name=who(names, winner)
+                        ),
+                    )
                 raise RuleError(message, round=n)
             self._check_previous_complete(results, n)
             info = schedule[index] if schedule is not None else self.four_card_hand(n, players, first_dealer)
@@ -409,8 +455,12 @@ class MormonBridge(GameRules):
             n = index + 1
             if ended:
                 raise RuleError(
-                    f"Round {n}: the game ended after round {n - 1}, when "
-                    f"{who(names, results[-1].facts['still_in'][0])} was the last player left.",
+                    round_message(
+                        n,
+                        gettext(
+                            "the game ended after round {last}, when {name} was the last player left."
+                        ).format(last=n - 1, name=who(names, results[-1].facts["still_in"][0])),
+                    ),
                     round=n,
                 )
             self._check_previous_complete(results, n)
@@ -434,17 +484,19 @@ class MormonBridge(GameRules):
             explain = []
             for seat in range(players):
                 if seat in info.active:
-                    line = f"bid {bids[seat]}, took {tricks[seat]}: "
                     if seat not in missed:
-                        line += "made, stays in"
+                        line = gettext("bid {bid}, took {took}: made, stays in")
                     elif everyone_missed:
-                        line += "missed, but everyone missed, so nobody is out"
+                        line = gettext(
+                            "bid {bid}, took {took}: missed, but everyone missed, so nobody is out"
+                        )
                     else:
-                        line += "missed, out"
+                        line = gettext("bid {bid}, took {took}: missed, out")
+                    line = line.format(bid=bids[seat], took=tricks[seat])
                 elif seat in out:
-                    line = "out"
+                    line = gettext("out")
                 else:
-                    line = "waiting for a place"
+                    line = gettext("waiting for a place")
                 explain.append(line)
             out = sorted(out + out_now)
             still_in = [s for s in range(players) if s not in out]

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib.auth import login
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from ..forms import SignupForm
@@ -25,8 +26,9 @@ def signup(request: HtmxHttpRequest):
         if not spend("signup", client_ip(request), settings.SIGNUPS_PER_HOUR):
             return too_many(
                 request,
-                f"{settings.SIGNUPS_PER_HOUR} accounts were created from your address in the last hour, "
-                "as many as this server allows. Try again in an hour.",
+                gettext(
+                    "{count} accounts were created from your address in the last hour, as many as this server allows. Try again in an hour."
+                ).format(count=settings.SIGNUPS_PER_HOUR),
             )
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

@@ -18,6 +18,8 @@ from django.core.paginator import Paginator
 from django.db.models import Prefetch, prefetch_related_objects
 from django.shortcuts import redirect, render
 from django.utils import dateformat, timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import charts, paper, services
@@ -26,6 +28,7 @@ from ..registry import GAMES, game_choices, playable
 from ..rules import RuleError
 from ..trash import TRASH_DAYS, trash_session
 from ..widgets import QuickSelect
+from ..words import round_noun
 from .common import HtmxHttpRequest, owned_session
 from .printing import session_heading
 
@@ -35,38 +38,42 @@ PAGE_SIZE = 20
 class HistoryFilter(forms.Form):
     # Drawn without a template per option (games/widgets.py): the filters are on every history page.
     game = forms.ChoiceField(
-        required=False, choices=lambda: [("", "All games"), *game_choices()], label="Game", widget=QuickSelect
+        required=False,
+        choices=lambda: [("", _("All games")), *game_choices()],
+        label=_("Game"),
+        widget=QuickSelect,
     )
     player = forms.ModelChoiceField(
         required=False,
         queryset=Player.objects.none(),
-        empty_label="Anyone",
-        label="Player",
+        empty_label=_("Anyone"),
+        label=_("Player"),
         widget=QuickSelect,
     )
     status = forms.ChoiceField(
         required=False,
-        choices=[("", "Any"), *GameSession.Status.choices],
-        label="Status",
+        # The model's labels, in the page's language (the same words are marked in the templates).
+        choices=[("", _("Any")), *((value, _(label)) for value, label in GameSession.Status.choices)],
+        label=_("Status"),
         widget=QuickSelect,
     )
     since = forms.DateField(
-        required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        required=False, label=_("From"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
     until = forms.DateField(
-        required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        required=False, label=_("To"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
 
     def __init__(self, *args, owner, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = Player.objects.filter(owner=owner).order_by("name")
-        self.fields["player"].error_messages["invalid_choice"] = "That player is not one of yours."
+        self.fields["player"].error_messages["invalid_choice"] = gettext("That player is not one of yours.")
 
     def clean(self):
         cleaned = super().clean()
         since, until = cleaned.get("since"), cleaned.get("until")
         if since and until and until < since:
-            self.add_error("until", "The “to” date is before the “from” date.")
+            self.add_error("until", gettext("The “to” date is before the “from” date."))
         return cleaned
 
 
@@ -138,15 +145,21 @@ def totals_chart(session: GameSession, state, names: list[str]):
     # One line per player, or per side where partners share a score.
     series = [charts.Series(name, [r.totals[seat] for r in scored]) for name, seat in game.score_lines(names)]
     last = sorted(((s.values[-1], s.name) for s in series), key=lambda item: (-item[0], item[1]))
-    word = game.round_word
+    word = round_noun(game.round_word)
     standing = "; ".join(f"{name} {paper.number(total)}" for total, name in last)
-    desc = (
-        f"{session.get_game_display()}: running totals after each of {len(scored)} {word}s. "
-        f"After {word} {labels[-1]}: {standing}."
+    desc = gettext(
+        "{game}: running totals after each of {count} {rounds}. After {round} {label}: {standing}."
+    ).format(
+        game=session.get_game_display(),
+        count=len(scored),
+        rounds=round_noun(game.round_word, len(scored)),
+        round=word,
+        label=labels[-1],
+        standing=standing,
     )
     svg = charts.line_chart(
         chart_id=f"totals-{session.pk}",
-        title=f"Running totals, {word} by {word}",
+        title=gettext("Running totals, {round} by {round}").format(round=word),
         desc=desc,
         labels=labels,
         series=series,
@@ -192,7 +205,9 @@ def delete(request: HtmxHttpRequest, pk: int):
         trash_session(session=session)
         messages.success(
             request,
-            f"{game_label(session)} is in the Trash. You can restore it from there for {TRASH_DAYS} days.",
+            gettext("{game} is in the Trash. You can restore it from there for {days} days.").format(
+                game=game_label(session), days=TRASH_DAYS
+            ),
         )
         return redirect("games:history")
     names = list(
@@ -214,6 +229,6 @@ def delete(request: HtmxHttpRequest, pk: int):
 
 def game_label(session: GameSession) -> str:
     """A game in a sentence: "Bugger Bridge of 3 May 2026"."""
-    return (
-        f"{session.get_game_display()} of {dateformat.format(timezone.localtime(session.created), 'j M Y')}"
+    return gettext("{game} of {date}").format(
+        game=session.get_game_display(), date=dateformat.format(timezone.localtime(session.created), "j M Y")
     )

@@ -14,6 +14,8 @@ from django.db.models import Count, Max, Q
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import dateformat, timezone
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import charts, paper
@@ -37,10 +39,10 @@ def owned_player(request: HtmxHttpRequest, pk: int) -> Player:
 class RenameForm(forms.Form):
     name = forms.CharField(
         max_length=MAX_NAME,
-        label="New name",
+        label=_("New name"),
         error_messages={
-            "required": "Type the player’s new name.",
-            "max_length": "A name may have at most 40 characters.",
+            "required": _("Type the player’s new name."),
+            "max_length": _("A name may have at most 40 characters."),
         },
     )
 
@@ -48,8 +50,8 @@ class RenameForm(forms.Form):
 class MergeForm(forms.Form):
     into = forms.ModelChoiceField(
         queryset=Player.objects.none(),
-        label="The same person as",
-        empty_label="Choose a player…",
+        label=_("The same person as"),
+        empty_label=_("Choose a player…"),
         widget=QuickSelect,  # every other player: drawn without a template per option
     )
 
@@ -59,8 +61,8 @@ class MergeForm(forms.Form):
         field.queryset = (
             Player.objects.filter(owner_id=player.owner_id).exclude(pk=player.pk).order_by("name")
         )
-        field.error_messages["invalid_choice"] = "Choose one of your other players."
-        field.error_messages["required"] = "Choose the player to merge with."
+        field.error_messages["invalid_choice"] = gettext("Choose one of your other players.")
+        field.error_messages["required"] = gettext("Choose the player to merge with.")
 
 
 class UndoMergeForm(forms.Form):
@@ -70,8 +72,8 @@ class UndoMergeForm(forms.Form):
         super().__init__(*args, **kwargs)
         field = self.fields["merge"]
         field.queryset = player.merged_in.all()
-        field.error_messages["invalid_choice"] = "That merge is undone already, or was never made."
-        field.error_messages["required"] = "Choose the merge to undo."
+        field.error_messages["invalid_choice"] = gettext("That merge is undone already, or was never made.")
+        field.error_messages["required"] = gettext("Choose the merge to undo.")
 
 
 @login_required
@@ -102,21 +104,28 @@ def result_charts(stats) -> list[dict]:
             marks=[r.won for r in results],
         )
         won = sum(r.won for r in results)
-        desc = (
-            f"{stats.player.name}'s final score in {len(results)} finished {g.name} game"
-            f"{'s' if len(results) != 1 else ''}, oldest first, from {paper.number(min(r.total for r in results))} "
-            f"to {paper.number(max(r.total for r in results))}; {won} won (filled markers)."
+        desc = ngettext(
+            "{name}'s final score in {count} finished {game} game, oldest first, from {low} to {high}; {won} won (filled markers).",
+            "{name}'s final score in {count} finished {game} games, oldest first, from {low} to {high}; {won} won (filled markers).",
+            len(results),
+        ).format(
+            name=stats.player.name,
+            count=len(results),
+            game=g.name,
+            low=paper.number(min(r.total for r in results)),
+            high=paper.number(max(r.total for r in results)),
+            won=won,
         )
         out.append(
             {
                 "stats": g,
                 "svg": charts.line_chart(
                     chart_id=f"results-{g.game}",
-                    title=f"{g.name}: final scores over time",
+                    title=gettext("{game}: final scores over time").format(game=g.name),
                     desc=desc,
                     labels=labels,
                     series=[series],
-                    x_name="Game finished",
+                    x_name=gettext("Game finished"),
                     height=160,
                 ),
                 "rows": [
@@ -173,7 +182,10 @@ def rename(request: HtmxHttpRequest, pk: int):
             form.add_error("name", exc.message)
         else:
             if player.name != old:
-                messages.success(request, f"{old} is now called {player.name}, in every game.")
+                messages.success(
+                    request,
+                    gettext("{old} is now called {name}, in every game.").format(old=old, name=player.name),
+                )
             return redirect("games:player", pk=player.pk)
     player.name = old
     return render_player(request, player, rename=form, status=400)
@@ -196,8 +208,11 @@ def merge(request: HtmxHttpRequest, pk: int):
             return render_player(request, player, merge=form, status=400)
         messages.success(
             request,
-            f"{player.name} is merged into {target.name}: {moved['seats']} game"
-            f"{'s' if moved['seats'] != 1 else ''} moved, nothing lost. A mistake? Undo merge, below.",
+            ngettext(
+                "{name} is merged into {target}: {count} game moved, nothing lost. A mistake? Undo merge, below.",
+                "{name} is merged into {target}: {count} games moved, nothing lost. A mistake? Undo merge, below.",
+                moved["seats"],
+            ).format(name=player.name, target=target.name, count=moved["seats"]),
         )
         return redirect("games:player", pk=target.pk)
     clash = list(shared_sessions(player, target)[:3])
@@ -230,7 +245,9 @@ def unmerge(request: HtmxHttpRequest, pk: int):
         else:
             messages.success(
                 request,
-                f"The merge is undone: {source.name} and {player.name} each have their own games again.",
+                gettext("The merge is undone: {name} and {other} each have their own games again.").format(
+                    name=source.name, other=player.name
+                ),
             )
             return redirect("games:player", pk=source.pk)
     return render_player(request, player, undo=form, status=400)

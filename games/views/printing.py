@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import render
 from django.utils import dateformat, timezone
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET
 
 from .. import paper, services
@@ -47,7 +48,10 @@ def seat_names(game: str, names: list[str]) -> list[str]:
     """Players as the heading lists them: with their seats in a game with named seats (Minibridge)."""
     seats = GAMES[game].rules.seats
     if seats:
-        return [f"{seat}: {name}" if name else f"{seat}:" for seat, name in zip(seats, names, strict=False)]
+        return [
+            gettext("{seat}: {name}").format(seat=gettext(seat), name=name) if name else f"{gettext(seat)}:"
+            for seat, name in zip(seats, names, strict=False)
+        ]
     return list(names)
 
 
@@ -55,7 +59,7 @@ def session_heading(session: GameSession, loaded) -> Heading:
     names = loaded.names
     date = day(session.created)
     if session.finished_at and timezone.localdate(session.finished_at) != timezone.localdate(session.created):
-        date += f" to {day(session.finished_at)}"
+        date = gettext("{start} to {end}").format(start=date, end=day(session.finished_at))
     return Heading(
         game=session.get_game_display(),
         date=date,
@@ -99,9 +103,14 @@ def print_session(request: HtmxHttpRequest, pk: int):
 class BlankSheetForm(forms.Form):
     """How many play, their names, and the game's choices that change the sheet."""
 
-    players = forms.TypedChoiceField(coerce=int, label="Players", required=False, empty_value=None)
+    players = forms.TypedChoiceField(
+        coerce=int, label=gettext_lazy("Players"), required=False, empty_value=None
+    )
     rows = forms.IntegerField(
-        required=False, min_value=1, max_value=paper.MAX_BLANK_ROWS, label="Rows (deals or hands)"
+        required=False,
+        min_value=1,
+        max_value=paper.MAX_BLANK_ROWS,
+        label=gettext_lazy("Rows (deals or hands)"),
     )
 
     def __init__(self, game: str, *args, **kwargs):
@@ -112,7 +121,10 @@ class BlankSheetForm(forms.Form):
         self.fields["players"].initial = layout.default_players
         for choice in layout.blank_choices:
             self.fields[choice.name] = forms.ChoiceField(
-                required=False, label=choice.label, choices=choice.choices, initial=choice.default
+                required=False,
+                label=gettext(choice.label),
+                choices=[(value, gettext(words)) for value, words in choice.choices],
+                initial=choice.default,
             )
         if layout.blank_rows is None:
             del self.fields["rows"]
@@ -122,7 +134,7 @@ class BlankSheetForm(forms.Form):
             self.fields[f"name_{i}"] = forms.CharField(
                 required=False,
                 max_length=MAX_NAME,
-                label=seats[i] if seats else f"Seat {i + 1}",
+                label=gettext(seats[i]) if seats else gettext("Seat {number}").format(number=i + 1),
                 widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
             )
 

@@ -8,6 +8,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import content_disposition_header
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from ..record_forms import SessionRecordUploadForm
@@ -36,8 +37,9 @@ def upload(request: HtmxHttpRequest):
         if not spend("import", str(request.user.pk), settings.IMPORTS_PER_HOUR):
             return too_many(
                 request,
-                f"You have imported {settings.IMPORTS_PER_HOUR} records in the last hour, as many as this "
-                "server allows. Try again in a while.",
+                gettext(
+                    "You have imported {count} records in the last hour, as many as this server allows. Try again in a while."
+                ).format(count=settings.IMPORTS_PER_HOUR),
             )
         form = SessionRecordUploadForm(request.POST, request.FILES)
         if form.is_valid() and isinstance(form.cleaned_data["record"], list):
@@ -65,9 +67,9 @@ def import_backup(request: HtmxHttpRequest, form: SessionRecordUploadForm):
     ):
         form.add_error(
             "record",
-            f"The file holds {len(records)} records, more than this server lets you import in an hour "
-            f"({settings.IMPORTS_PER_HOUR}). Import fewer at a time, or have the server's owner run "
-            "manage.py import_session with it.",
+            gettext(
+                "The file holds {count} records, more than this server lets you import in an hour ({limit}). Import fewer at a time, or have the server's owner run manage.py import_session with it."
+            ).format(count=len(records), limit=settings.IMPORTS_PER_HOUR),
         )
         return render(request, "games/import.html", {"form": form}, status=400)
     outcomes = [

@@ -13,7 +13,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import services, sharing
@@ -24,13 +27,14 @@ from .play import explain_answer, live_answer, table_for
 
 LINK_WORDS = {
     ShareLink.Kind.WATCH: (
-        "Watch link",
-        "Anyone who opens it sees the live sheet, without an account. They cannot change anything.",
+        _("Watch link"),
+        _("Anyone who opens it sees the live sheet, without an account. They cannot change anything."),
     ),
     ShareLink.Kind.KEEP: (
-        "Keep-score link",
-        "Lets another phone enter, correct and undo rounds of this game, without an account. "
-        "Give it only to someone keeping score with you.",
+        _("Keep-score link"),
+        _(
+            "Lets another phone enter, correct and undo rounds of this game, without an account. Give it only to someone keeping score with you."
+        ),
     ),
 }
 
@@ -38,7 +42,8 @@ LINK_WORDS = {
 def _qr_svg(url: str):
     """The link as a QR code, drawn here as inline SVG (no script, no outside service)."""
     svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff", border=3)
-    return mark_safe(svg.replace("<svg ", '<svg role="img" aria-label="QR code of the link" ', 1))  # noqa: S308
+    label = escape(gettext("QR code of the link"))
+    return mark_safe(svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1))  # noqa: S308
 
 
 @login_required

@@ -12,6 +12,9 @@ import datetime
 from django import forms
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from .. import paper
@@ -29,24 +32,29 @@ from ..models import Player
 from ..registry import GAMES, game_choices
 from .scope import Scope, group_scoped, owner_scoped
 
-PERIODS = [("all", "All time"), ("year", "This year"), ("month", "This month"), ("dates", "Between dates")]
+PERIODS = [
+    ("all", _("All time")),
+    ("year", _("This year")),
+    ("month", _("This month")),
+    ("dates", _("Between dates")),
+]
 DEFAULT_MINIMUM = 3
 
 
 class PeriodForm(forms.Form):
-    period = forms.ChoiceField(required=False, choices=PERIODS, label="Period")
+    period = forms.ChoiceField(required=False, choices=PERIODS, label=_("Period"))
     since = forms.DateField(
-        required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        required=False, label=_("From"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
     until = forms.DateField(
-        required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        required=False, label=_("To"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
 
     def clean(self):
         cleaned = super().clean() or {}
         since, until = cleaned.get("since"), cleaned.get("until")
         if since and until and until < since:
-            self.add_error("until", "The “to” date is before the “from” date.")
+            self.add_error("until", gettext("The “to” date is before the “from” date."))
         return cleaned
 
     def period_of(self, values: dict) -> Period:
@@ -56,9 +64,9 @@ class PeriodForm(forms.Form):
 
 
 class StandingsForm(PeriodForm):
-    game = forms.ChoiceField(required=False, choices=game_choices, label="Game")
+    game = forms.ChoiceField(required=False, choices=game_choices, label=_("Game"))
     minimum = forms.IntegerField(
-        required=False, min_value=1, max_value=1000, label="Ranked from (games)", initial=DEFAULT_MINIMUM
+        required=False, min_value=1, max_value=1000, label=_("Ranked from (games)"), initial=DEFAULT_MINIMUM
     )
     sort = forms.ChoiceField(
         required=False, choices=[(k, v[0]) for k, v in SORTS.items()], widget=forms.HiddenInput
@@ -67,8 +75,12 @@ class StandingsForm(PeriodForm):
 
 
 class HeadToHeadForm(PeriodForm):
-    first = forms.ModelChoiceField(queryset=Player.objects.none(), label="Player", empty_label="Choose…")
-    second = forms.ModelChoiceField(queryset=Player.objects.none(), label="Against", empty_label="Choose…")
+    first = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label=_("Player"), empty_label=_("Choose…")
+    )
+    second = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label=_("Against"), empty_label=_("Choose…")
+    )
     field_order = ["first", "second", "period", "since", "until"]
 
     def __init__(self, *args, owner, **kwargs):
@@ -76,13 +88,13 @@ class HeadToHeadForm(PeriodForm):
         for name in ("first", "second"):
             field = self.fields[name]
             field.queryset = Player.objects.filter(owner=owner).order_by("name")  # type: ignore[attr-defined]
-            field.error_messages["invalid_choice"] = "Choose one of the players."
+            field.error_messages["invalid_choice"] = gettext("Choose one of the players.")
 
     def clean(self):
         cleaned = super().clean()
         first, second = cleaned.get("first"), cleaned.get("second")
         if first and second and first == second:
-            self.add_error("second", "Choose two different players.")
+            self.add_error("second", gettext("Choose two different players."))
         return cleaned
 
 
@@ -104,15 +116,17 @@ def decimal(value: float | None) -> str:
 
 def period_words(period: Period) -> str:
     def day(d: datetime.date) -> str:
-        return f"{d.day} {d:%b %Y}"
+        return date_format(d, "j M Y")
 
     if period.since and period.until:
-        return f"games started from {day(period.since)} to {day(period.until)}"
+        return gettext("games started from {start} to {end}").format(
+            start=day(period.since), end=day(period.until)
+        )
     if period.since:
-        return f"games started since {day(period.since)}"
+        return gettext("games started since {date}").format(date=day(period.since))
     if period.until:
-        return f"games started up to {day(period.until)}"
-    return "all games"
+        return gettext("games started up to {date}").format(date=day(period.until))
+    return gettext("all games")
 
 
 def standing_rows(scope: Scope, rows) -> list[dict]:
@@ -164,8 +178,12 @@ def standings_page(request, scope: Scope):
             "ranked": standing_rows(scope, table.ranked),
             "few": standing_rows(scope, table.few),
             "minimum": minimum,
-            "ranked_caption": f"Ranked: {minimum} game{'s' if minimum != 1 else ''} or more",
-            "few_caption": f"Set apart: fewer than {minimum} game{'s' if minimum != 1 else ''}",
+            "ranked_caption": ngettext(
+                "Ranked: {count} game or more", "Ranked: {count} games or more", minimum
+            ).format(count=minimum),
+            "few_caption": ngettext(
+                "Set apart: fewer than {count} game", "Set apart: fewer than {count} games", minimum
+            ).format(count=minimum),
             "columns": [c for c in sort_links(request, sort) if c["key"] != "exact" or table.bids],
             "period": period_words(period),
             "records": [

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from ..models import GameSession
@@ -39,5 +40,5 @@ def restore(request: HtmxHttpRequest, pk: int):
     except GameSession.DoesNotExist:
         raise Http404("No such game in the Trash.") from None
     restore_session(session=session)
-    messages.success(request, f"{game_label(session)} is back in your games.")
+    messages.success(request, gettext("{game} is back in your games.").format(game=game_label(session)))
     return redirect("games:summary", pk=session.pk)
