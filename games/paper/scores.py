@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.words import gettext, gettext_noop
+
 from ..rules import GameRules, GameState
 from .common import Cell, Row, Sheet, _head, _name_head, number, signed, total_row
 from .layout import Layout
@@ -23,8 +25,10 @@ def _scores_sheet(
         layout="scores",
         cols=["label"] + ["score"] * players,
         head=[Row([_head(word, cls="label")] + [_name_head(n, scope="col") for n in names])],
-        caption=f"{rules.name} score sheet: a column per player",
-        notes=[] if state is None else ["Big number: the running total; under it, the round's points."],
+        caption=gettext("{game} score sheet: a column per player").format(game=rules.name),
+        notes=[]
+        if state is None
+        else [gettext("Big number: the running total; under it, the round's points.")],
         blank=state is None,
     )
     count = len(state.rounds) if state else (rows or rules.rounds_in_game(players, options) or 20)
@@ -48,5 +52,5 @@ def _scores_sheet(
 
 
 class ScoresPaper(Layout[GameRules]):
-    intro = "A column for each player: each round's points under the running total."
+    intro = gettext_noop("A column for each player: each round's points under the running total.")
     draw_sheet = staticmethod(_scores_sheet)
