@@ -50,7 +50,7 @@ def _content(cell: Cell) -> str:
     corner = f"<sup>{escape(cell.corner)}</sup>" if cell.corner else ""
     note = f"<small>{escape(cell.note)}</small>" if cell.note else ""
     if cell.explain:
-        return f'<button class="cell">{escape(cell.text)}{corner}{note}</button>'
+        return f"<button>{escape(cell.text)}{corner}{note}</button>"
     if cell.corner:
         return f'<span class="cell pending">{corner}{note}</span>'
     if cell.text:
@@ -64,10 +64,8 @@ def _heading(cell: Cell, row: Row, edit_url: str, word: str) -> str:
         url = edit_url.replace("/round/0/", f"/round/{row.number}/", 1)
         # Worded like the rest of the table screens (whose words are not marked for translation yet).
         what = escape(f"Correct {word.lower()} {cell.text}")
-        text = (
-            f'<a href="{url}" hx-get="{url}" hx-target="#entry-panel" hx-swap="outerHTML" '
-            f'title="{what}" aria-label="{what}">{text}</a>'
-        )
+        # The body gives every link its hx-target and hx-swap (templates/games/_screen_sheet.html).
+        text = f'<a href="{url}" hx-get="{url}" aria-label="{what}">{text}</a>'
     if cell.swatch:
         text += f'<span class="swatch {escape(cell.swatch)}"{_attr("title", cell.title)}></span>'
     return f'<th scope="row"{_attr("class", cell.cls)}>{text}</th>'

@@ -321,7 +321,7 @@ class BiddingTable(Table):
             rows.append(
                 Row(
                     cells,
-                    cls=f"row-{row_state}",
+                    cls="" if row_state == "done" else f"row-{row_state}",  # a played row needs no class
                     number=info.number,
                     heading=self.explain_heading(loaded, info, trump),
                 )

@@ -45,7 +45,7 @@
   }
 
   document.addEventListener("click", (event) => {
-    const square = event.target.closest("#sheet-body[data-explain] button.cell");
+    const square = event.target.closest("#sheet-body[data-explain] button");
     if (square) explain(square);
   });
 })();
