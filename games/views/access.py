@@ -16,8 +16,9 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 
-from .. import sharing
-from ..models import GameSession, ShareLink
+from games import sharing
+from games.models import GameSession, ShareLink
+
 from .common import HtmxHttpRequest
 
 KEEP_GRANTS = "keep_links"  # in the Django session: {game pk: token}

@@ -12,8 +12,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
-from ..forms import SignupForm
-from ..throttle import client_ip, spend, too_many
+from games.forms import SignupForm
+from games.throttle import client_ip, spend, too_many
+
 from .common import HtmxHttpRequest
 
 

@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 
 from django.urls import reverse
 
-from .. import screen, services
-from ..paper.common import Cell, Row
-from ..registry import get_rules
-from ..round_forms import BiddingCorrectionForm, BidsForm, TricksForm
-from ..rules import RoundInfo, RoundResult
-from ..rules.bugger_bridge import bid_total_line
-from ..sheet import Chip, EntryRow
+from games import screen, services
+from games.paper.common import Cell, Row
+from games.registry import get_rules
+from games.round_forms import BiddingCorrectionForm, BidsForm, TricksForm
+from games.rules import RoundInfo, RoundResult
+from games.rules.bugger_bridge import bid_total_line
+from games.sheet import Chip, EntryRow
+
 from .common import HtmxHttpRequest
 from .table import Step, Table, explain_url, steps
 
@@ -116,12 +117,15 @@ class BiddingTable(Table):
     # -- hooks ---------------------------------------------------------------
 
     def trump_text(self, info: RoundInfo, recorded: str) -> str:
+        del info  # a hook: the default needs no more
         return self.trump_words.get(recorded, "Trumps turned up")
 
     def bid_chips(self, info: RoundInfo, seat: int, bid: int | None) -> list[Chip]:
+        del seat  # a hook: the default needs no more
         return [Chip(value=v, checked=bid == v) for v in self.rules.bid_range(info)]
 
     def trick_chips(self, info: RoundInfo, seat: int, took: int | None) -> list[Chip]:
+        del seat  # a hook: the default needs no more
         return [Chip(value=v, checked=took == v) for v in self.rules.trick_range(info)]
 
     def made(self, bid: int, took: int) -> bool:
@@ -145,17 +149,21 @@ class BiddingTable(Table):
 
     def status(self, loaded) -> list[str]:
         """The line(s) under the heading: who leads, what is left to play."""
+        del loaded  # a hook: the default needs no more
         return []
 
     def heading_facts(self, loaded, info: RoundInfo) -> list[str]:
         """Extra lines in the entry panel's heading (who waits, who sits down)."""
+        del loaded, info  # a hook: the default needs no more
         return []
 
     def extra(self, loaded) -> dict:
+        del loaded  # a hook: the default needs no more
         return {}
 
     def wide_chips(self, info: RoundInfo) -> bool:
         """Whether the round's bids and tricks are tapped on wide chips (many of them)."""
+        del info  # a hook: the default needs no more
         return False
 
     # -- panels --------------------------------------------------------------
@@ -185,6 +193,7 @@ class BiddingTable(Table):
 
     def struck_bid(self, loaded, info: RoundInfo, bids: list) -> int | None:
         """A bid the dealer may not make now (shown struck out), if the game has such a rule."""
+        del loaded, info, bids  # a hook: the default needs no more
         return None
 
     def bids_panel(self, loaded, info, bids, errors=None, error="", trump="", note="") -> Panel:
@@ -218,6 +227,7 @@ class BiddingTable(Table):
         """What the page needs to keep the count of the bids itself (app.js), tap by tap, until the
         last one is in: the round's cards, the dealer and the hook rule's total (None: no hook), and
         the lines it says, as the server says them (``bid_count_lines``)."""
+        del loaded  # a hook: the default needs no more
         return {
             "cards": info.cards,
             "dealer": info.dealer,
@@ -332,6 +342,7 @@ class BiddingTable(Table):
 
     def explain_heading(self, loaded, info: RoundInfo, trump: str) -> str:
         """What an explanation of a square in this round starts with: "Round 7NT"."""
+        del trump  # a hook: the default needs no more
         return f"{self.round_word} {self.row_label(loaded, info)}"
 
     def foot(self, loaded) -> list[Row]:
@@ -348,6 +359,7 @@ class BiddingTable(Table):
         return self.rows(loaded)
 
     def row_label(self, loaded, info: RoundInfo) -> str:
+        del loaded  # a hook: the default needs no more
         return str(info.number)
 
     def context(self, loaded, panel: Panel) -> dict:

@@ -8,17 +8,20 @@ with a penalty (its own action, ``penalty``, read by ``round_forms.PenaltyForm``
 
 from __future__ import annotations
 
+from typing import override
+
 from django.shortcuts import redirect
 from django.urls import reverse
 from django_htmx.http import trigger_client_event
 
-from ..forms import NewBuggerGameForm
-from ..paper.common import Cell
-from ..round_forms import PenaltyForm
-from ..rules import RoundInfo
-from ..rules.bugger_bridge import PEAK_BY_PLAYERS, PENALTY_REASONS, REDEAL_PENALTY, BuggerBridge
-from ..rules.cards import SUITS
-from ..sheet import POINTS_TABLE, TRUMP_WORDS, trump_text
+from games.forms import NewBuggerGameForm
+from games.paper.common import Cell
+from games.round_forms import PenaltyForm
+from games.rules import RoundInfo
+from games.rules.bugger_bridge import PEAK_BY_PLAYERS, PENALTY_REASONS, REDEAL_PENALTY, BuggerBridge
+from games.rules.cards import SUITS
+from games.sheet import POINTS_TABLE, TRUMP_WORDS, trump_text
+
 from .bidding import BiddingTable, name_list, plural
 from .common import HtmxHttpRequest
 from .table import Step, known_players, new_game_page, previous_game, seated_names, steps
@@ -37,6 +40,7 @@ class BuggerTable(BiddingTable):
         """Every round of the schedule, played or not, as the paper sheet has them."""
         return self.rules.schedule(loaded.state.players, loaded.state.first_dealer)
 
+    @override
     def row_label(self, loaded, info):
         return info.label
 
@@ -66,6 +70,7 @@ class BuggerTable(BiddingTable):
         lines.append("Missed: " + (", ".join(missed) if missed else "nobody"))
         return lines
 
+    @override
     def cell(self, loaded, info, result, seat):
         """The running total, or a dash for a missed bid (the total stays); the bid small, any penalty."""
         cell = Cell()

@@ -8,10 +8,13 @@ target and who leads, and "play goes on" when the lead is shared at the target.
 
 from __future__ import annotations
 
-from ..forms import NewCallBridgeForm
-from ..paper.common import Cell
-from ..rules.call_bridge import BONUS_FROM, BONUS_POINTS, CallBridge
-from ..sheet import Chip
+from typing import override
+
+from games.forms import NewCallBridgeForm
+from games.paper.common import Cell
+from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, CallBridge
+from games.sheet import Chip
+
 from .bidding import BiddingTable, name_list, signed
 from .common import HtmxHttpRequest
 from .table import known_players, new_game_page, previous_game, seated_names
@@ -23,12 +26,15 @@ class CallBridgeTable(BiddingTable):
     round_word = "Deal"
     leader_badge = "bids first"
 
+    @override
     def trump_text(self, info, recorded):
         return "Spades are trumps"
 
+    @override
     def wide_chips(self, info):
         return True
 
+    @override
     def bid_chips(self, info, seat, bid):
         return [
             Chip(
@@ -45,6 +51,7 @@ class CallBridgeTable(BiddingTable):
     def made(self, bid, took):
         return self.rules.made(bid, took)
 
+    @override
     def bid_line(self, info, bids):
         total = sum(b for b in bids if b is not None)
         return f"Bids total {total} for 13 tricks"
@@ -65,6 +72,7 @@ class CallBridgeTable(BiddingTable):
         lines.append("Missed: " + (", ".join(missed) if missed else "nobody"))
         return lines
 
+    @override
     def cell(self, loaded, info, result, seat):
         cell = Cell()
         if result is None:

@@ -7,7 +7,7 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest
 from django_htmx.middleware import HtmxDetails
 
-from ..models import GameSession, Seat
+from games.models import GameSession, Seat
 
 
 class HtmxHttpRequest(HttpRequest):

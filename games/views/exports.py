@@ -8,7 +8,8 @@ from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET
 
-from .. import csv_export, services
+from games import csv_export, services
+
 from .common import HtmxHttpRequest, owned_session
 from .history import HistoryFilter, filtered_sessions
 from .standings import read

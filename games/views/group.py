@@ -15,9 +15,10 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import group_link, services
-from ..models import GameSession, Seat
-from ..registry import GAMES
+from games import group_link, services
+from games.models import GameSession, Seat
+from games.registry import GAMES
+
 from .history import PAGE_SIZE, HistoryFilter, filtered_sessions, options_text, totals_chart
 from .printing import session_heading
 from .scope import Scope, group_scoped

@@ -20,7 +20,7 @@ def _answer(text: str, status: int) -> HttpResponse:
 
 @never_cache
 @require_GET
-def healthz(request):
+def healthz(_request):
     try:
         connection.ensure_connection()
         executor = MigrationExecutor(connection)

@@ -22,13 +22,14 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import charts, paper, services
-from ..models import GameSession, Player, Seat
-from ..registry import GAMES, game_choices, playable
-from ..rules import RuleError
-from ..trash import TRASH_DAYS, trash_session
-from ..widgets import QuickSelect
-from ..words import round_noun
+from games import charts, paper, services
+from games.models import GameSession, Player, Seat
+from games.registry import GAMES, game_choices, playable
+from games.rules import RuleError
+from games.trash import TRASH_DAYS, trash_session
+from games.widgets import QuickSelect
+from games.words import round_noun
+
 from .common import HtmxHttpRequest, owned_session
 from .printing import session_heading
 

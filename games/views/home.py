@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.shortcuts import render
 
-from ..models import Entry, GameSession, Round
-from ..registry import GAMES, playable
+from games.models import Entry, GameSession, Round
+from games.registry import GAMES, playable
+
 from .common import HtmxHttpRequest, with_names
 
 RECENT = 10

@@ -44,7 +44,7 @@ def shell_urls() -> list[str]:
 
 @require_GET
 @cache_control(max_age=3600)
-def manifest(request):
+def manifest(_request):
     icons = [
         {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any"},
         {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
@@ -94,7 +94,7 @@ def service_worker(request):
 
 
 @require_GET
-def favicon(request):
+def favicon(_request):
     return HttpResponseRedirect(static("icons/favicon.ico"))
 
 

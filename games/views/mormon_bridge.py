@@ -10,10 +10,12 @@ game shows who is out, who waits and who sits down in a freed seat.
 
 from __future__ import annotations
 
-from ..forms import NewMormonForm, parse_int
-from ..paper.common import Cell, Row
-from ..rules.cards import ROOK_COLOURS
-from ..rules.mormon_bridge import (
+from typing import override
+
+from games.forms import NewMormonForm, parse_int
+from games.paper.common import Cell, Row
+from games.rules.cards import ROOK_COLOURS
+from games.rules.mormon_bridge import (
     ELIMINATION,
     FOUR_CARD,
     FOUR_CARDS,
@@ -23,6 +25,7 @@ from ..rules.mormon_bridge import (
     MormonBridge,
     peak,
 )
+
 from .bidding import BiddingTable, name_list, plural, signed
 from .common import HtmxHttpRequest
 from .table import known_players, new_game_page, previous_game, seated_names
@@ -63,6 +66,7 @@ class MormonBridgeTable(BiddingTable):
     leader_badge = "leads"
     trump_words = TRUMP_WORDS
 
+    @override
     def trump_text(self, info, recorded):
         if recorded == "rook":
             return "Rook turned up: the first card led decides trumps"
@@ -134,6 +138,7 @@ class MormonBridgeTable(BiddingTable):
 
     trump_swatch = True
 
+    @override
     def explain_heading(self, loaded, info, trump):
         """ "Hand 3 (4 cards, Red trumps)": the hand, its cards, and the trumps recorded."""
         recorded = f", {self.trump_text(info, trump)}" if trump else ""

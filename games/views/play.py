@@ -17,9 +17,10 @@ from django.template.loader import select_template
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from .. import services
-from ..registry import GAMES
-from ..rules import RuleError
+from games import services
+from games.registry import GAMES
+from games.rules import RuleError
+
 from .access import Access, guarded
 from .common import HtmxHttpRequest
 from .table import posted_key

@@ -18,12 +18,13 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import charts, paper
-from ..models import MergeRecord, Player
-from ..players import MAX_NAME, PlayerError, merge_players, rename_player, shared_sessions, undo_merge
-from ..registry import and_list
-from ..stats import CHART_GAMES, cached_player_stats, games_without_bids
-from ..widgets import QuickSelect
+from games import charts, paper
+from games.models import MergeRecord, Player
+from games.players import MAX_NAME, PlayerError, merge_players, rename_player, shared_sessions, undo_merge
+from games.registry import and_list
+from games.stats import CHART_GAMES, cached_player_stats, games_without_bids
+from games.widgets import QuickSelect
+
 from .common import HtmxHttpRequest
 
 LIVE_SEATS = Q(seats__session__deleted_at__isnull=True)  # games in the Trash count for nothing

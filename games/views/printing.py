@@ -18,10 +18,11 @@ from django.utils import dateformat, timezone
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET
 
-from .. import paper, services
-from ..models import GameSession
-from ..players import MAX_NAME
-from ..registry import GAMES
+from games import paper, services
+from games.models import GameSession
+from games.players import MAX_NAME
+from games.registry import GAMES
+
 from .common import HtmxHttpRequest, owned_session
 
 

@@ -11,9 +11,10 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from ..record_forms import SessionRecordUploadForm
-from ..session_record import RecordError, dump_record, export_session, import_record, import_records
-from ..throttle import spend, too_many
+from games.record_forms import SessionRecordUploadForm
+from games.session_record import RecordError, dump_record, export_session, import_record, import_records
+from games.throttle import spend, too_many
+
 from .common import HtmxHttpRequest, owned_session
 
 

@@ -16,7 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.urls import reverse
 
-from .. import group_link
+from games import group_link
 
 
 @dataclass(frozen=True)

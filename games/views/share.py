@@ -19,8 +19,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import services, sharing
-from ..models import ShareLink
+from games import services, sharing
+from games.models import ShareLink
+
 from .access import Access, link_replaced_page, remember_keep_link
 from .common import HtmxHttpRequest, owned_session
 from .play import explain_answer, live_answer, table_for

@@ -17,8 +17,8 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from .. import paper
-from ..group_stats import (
+from games import paper
+from games.group_stats import (
     DEFAULT_SORT,
     SORTS,
     Period,
@@ -28,8 +28,9 @@ from ..group_stats import (
     records,
     standings,
 )
-from ..models import Player
-from ..registry import GAMES, game_choices
+from games.models import Player
+from games.registry import GAMES, game_choices
+
 from .scope import Scope, group_scoped, owner_scoped
 
 PERIODS = [

@@ -23,12 +23,12 @@ from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django_htmx.http import trigger_client_event
 
-from .. import screen, services
-from ..forms import ROW_ID_MAX, parse_int
-from ..models import GameSession, Player
-from ..registry import get_rules
-from ..round_forms import RoundForm
-from ..rules import RoundInfo, RoundResult, RuleError
+from games import screen, services
+from games.forms import ROW_ID_MAX, parse_int
+from games.models import GameSession, Player
+from games.registry import get_rules
+from games.round_forms import RoundForm
+from games.rules import RoundInfo, RoundResult, RuleError
 
 CHANGED_MEANWHILE = "The game changed on another phone meanwhile; here it is as it stands now."
 OUT_OF_DATE = "This page was out of date; here is the game as it stands now."
@@ -78,6 +78,7 @@ class Table:
 
     def update_context(self, loaded, context: dict, **changed) -> None:
         """Mark in the context what an htmx answer swaps besides the panel (default: as given)."""
+        del loaded  # a hook: the default needs no more
         context.update(changed)
 
     def stale_message(self, number: int) -> str:
@@ -150,6 +151,7 @@ class Table:
 
     def screen_rows(self, loaded) -> list:
         """The sheet's body rows as games.screen draws them (paper ``Row``s), for an explanation."""
+        del loaded  # a hook: the default needs no more
         return []
 
     def explain(self, request, loaded):

@@ -10,8 +10,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from ..models import GameSession
-from ..trash import TRASH_DAYS, purge_date, restore_session
+from games.models import GameSession
+from games.trash import TRASH_DAYS, purge_date, restore_session
+
 from .common import HtmxHttpRequest, with_names
 from .history import PAGE_SIZE, game_label
 

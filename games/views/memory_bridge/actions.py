@@ -8,12 +8,13 @@ that draws it, run by ``Table.act``.
 
 from __future__ import annotations
 
-from ... import services
-from ...forms import NewMemoryBridgeForm
-from ...round_forms import MemoryCorrectionForm, MemoryFirstHalfForm, MemorySecondHalfForm
-from ...rules.memory_bridge import MemoryBridge, contract_score, first_half_winner
-from ..common import HtmxHttpRequest
-from ..table import Step, known_players, new_game_page, previous_game, seated_names, steps
+from games import services
+from games.forms import NewMemoryBridgeForm
+from games.round_forms import MemoryCorrectionForm, MemoryFirstHalfForm, MemorySecondHalfForm
+from games.rules.memory_bridge import MemoryBridge, contract_score, first_half_winner
+from games.views.common import HtmxHttpRequest
+from games.views.table import Step, known_players, new_game_page, previous_game, seated_names, steps
+
 from .deals import contract_words, first_half_line
 from .panels import current_panel, edit_panel, first_half_panel, second_half_panel
 from .sheets import TABLE

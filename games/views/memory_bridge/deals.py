@@ -6,11 +6,7 @@ first half ends the game is the rules' ``ends_in_first_half``).
 
 from __future__ import annotations
 
-from ...rules.memory_bridge import (
-    contract_name,
-    first_half_score,
-    first_half_winner,
-)
+from games.rules.memory_bridge import contract_name, first_half_score, first_half_winner
 
 
 def first_half_line(names: list[str], first_half: list[int]) -> str:

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...round_forms import stored_values
-from ...rules import RoundInfo
-from ...rules.cards import STRAIN_NAMES, STRAINS
-from ...rules.memory_bridge import (
-    HAND_CARDS,
-)
-from ...rules.minibridge import STRAIN_SYMBOLS
-from ...sheet import Chip, EntryRow
-from ..minibridge.panels import Choice
+from games.round_forms import stored_values
+from games.rules import RoundInfo
+from games.rules.cards import STRAIN_NAMES, STRAINS
+from games.rules.memory_bridge import HAND_CARDS
+from games.rules.minibridge import STRAIN_SYMBOLS
+from games.sheet import Chip, EntryRow
+from games.views.minibridge.panels import Choice
+
 from .deals import contract_words, first_half_line
 
 DOUBLED_LABELS = {0: "Not doubled", 1: "Doubled ×2", 2: "Redoubled ×4"}

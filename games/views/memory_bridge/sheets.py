@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...rules.memory_bridge import (
-    contract_name,
-)
-from ..table import (
-    Table,
-)
+from games.rules.memory_bridge import contract_name
+from games.views.table import Table
+
 from .panels import Panel, current_panel
 
 SHEET = "games/memory_bridge/sheet.html"

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 from django.shortcuts import render
 
-from ... import services
-from ...forms import NewMinibridgeForm
-from ...round_forms import (
+from games import services
+from games.forms import NewMinibridgeForm
+from games.round_forms import (
     MinibridgeContractForm,
     MinibridgeCorrectionForm,
     MinibridgePointsForm,
     seat_or_none,
 )
-from ...rules.minibridge import GAME_TRICKS, SIDE_NAMES, STRAIN_SYMBOLS, Minibridge, side_of
-from ..common import HtmxHttpRequest
-from ..table import Step, known_players, new_game_page, previous_game, seated_names, steps
+from games.rules.minibridge import GAME_TRICKS, SIDE_NAMES, STRAIN_SYMBOLS, Minibridge, side_of
+from games.views.common import HtmxHttpRequest
+from games.views.table import Step, known_players, new_game_page, previous_game, seated_names, steps
+
 from .deals import LETTERS, PERSONAL_ORDER, result_line, who
 from .panels import contract_panel, current_panel, deal_of, edit_panel, points_panel
 from .sheets import TABLE, personal_rows

@@ -7,8 +7,8 @@ and the lines that say what a contract is and what a played deal scored.
 
 from __future__ import annotations
 
-from ...forms import COMPASS_SEATS
-from ...rules.minibridge import (
+from games.forms import COMPASS_SEATS
+from games.rules.minibridge import (
     GAME_BONUS,
     PART_SCORE_BONUS,
     SIDE_NAMES,

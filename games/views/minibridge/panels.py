@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...rules import RoundInfo
-from ...rules.cards import STRAIN_NAMES, STRAINS
-from ...rules.minibridge import (
+from games.rules import RoundInfo
+from games.rules.cards import STRAIN_NAMES, STRAINS
+from games.rules.minibridge import (
     DECK_HCP,
     GAME_TRICKS,
     HAND_CARDS,
@@ -26,7 +26,8 @@ from ...rules.minibridge import (
     fill_fourth,
     tricks_needed,
 )
-from ...sheet import Chip
+from games.sheet import Chip
+
 from .deals import (
     LETTERS,
     SEAT_NAMES,

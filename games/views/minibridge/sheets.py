@@ -10,16 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...rules.minibridge import (
-    GAME_TRICKS,
-    SIDE_NAMES,
-    SIDES,
-    STRAIN_SYMBOLS,
-    side_of,
-)
-from ..table import (
-    Table,
-)
+from games.rules.minibridge import GAME_TRICKS, SIDE_NAMES, SIDES, STRAIN_SYMBOLS, side_of
+from games.views.table import Table
+
 from .deals import (
     LETTERS,
     PERSONAL_ORDER,
