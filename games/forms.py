@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 import secrets
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from .players import PlayerError, normal_name
 from .rules import GameRules
@@ -14,6 +17,9 @@ from .rules.base import Option
 from .rules.call_bridge import PLAYERS as CALL_PLAYERS
 from .rules.memory_bridge import DEFAULT_TARGET as MEMORY_TARGET
 from .rules.mormon_bridge import ELIMINATION, FOUR_CARD, MODE_NAMES, MODES, REGULAR, TABLE_MAX
+
+if TYPE_CHECKING:  # django-stubs-ext is a development requirement
+    from django_stubs_ext import StrOrPromise
 
 MAX_SEATS = 10
 # A whole number as a person or a record writes it: ASCII digits, a minus sign at most.
@@ -69,7 +75,7 @@ class PlayerNameField(forms.CharField):
 class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
-        help_texts = {"email": "Optional: only to reset a forgotten password, if this server sends mail."}
+        help_texts = {"email": _("Optional: only to reset a forgotten password, if this server sends mail.")}
 
 
 class SeatingForm(forms.Form):
@@ -87,16 +93,21 @@ class SeatingForm(forms.Form):
     (an index into them) and ``dealer_drawn``.
     """
 
+    # The words below are lazy (gettext_lazy): each form speaks the request's language.
     seats = MAX_SEATS
-    seat_labels: tuple[str, ...] = ()
+    seat_labels: tuple[StrOrPromise, ...] = ()
     names_required = False
-    name_required = ""  # beside an empty seat when names_required: {label}
+    name_required: StrOrPromise = ""  # beside an empty seat when names_required: {label}
     min_players = 0
-    too_few = ""
-    draw_label = "Draw a card for me"
-    already_seated = "{name} is already in seat {number}."  # {name}, {number}, {label}: the first seat
-    drawn_note = ""  # said once the game starts with a drawn dealer: {name}, {label}; "" says nothing
-    first_dealer = forms.ChoiceField(label="First dealer", initial="draw")
+    too_few: StrOrPromise = ""
+    draw_label: StrOrPromise = _("Draw a card for me")
+    already_seated: StrOrPromise = _(
+        "{name} is already in seat {number}."
+    )  # {name}, {number}, {label}: the first seat
+    drawn_note: StrOrPromise = (
+        ""  # said once the game starts with a drawn dealer: {name}, {label}; "" says nothing
+    )
+    first_dealer = forms.ChoiceField(label=_("First dealer"), initial="draw")
     # A one-time key drawn with the form: the same form sent again opens the game it started.
     start = forms.CharField(required=False, max_length=32, widget=forms.HiddenInput)
 
@@ -117,7 +128,10 @@ class SeatingForm(forms.Form):
         self.known_names = list(known_names)
         self.dealer_drawn = False
         self.labels = [
-            self.seat_labels[i] if i < len(self.seat_labels) else f"Seat {i + 1}" for i in range(self.seats)
+            str(self.seat_labels[i])
+            if i < len(self.seat_labels)
+            else gettext("Seat {number}").format(number=i + 1)
+            for i in range(self.seats)
         ]
         for i, label in enumerate(self.labels):
             required = {"required": self.name_required.format(label=label)} if self.names_required else None
@@ -176,7 +190,9 @@ class SeatingForm(forms.Form):
             seat = int(dealer)
             filled = [i for i, _ in seated]
             if seat not in filled:
-                self.add_error("first_dealer", f"{self.labels[seat]} has nobody in it.")
+                self.add_error(
+                    "first_dealer", gettext("{seat} has nobody in it.").format(seat=self.labels[seat])
+                )
             else:
                 self.cleaned_first_dealer = filled.index(seat)
             self.dealer_drawn = False
@@ -205,11 +221,11 @@ class NewBuggerGameForm(SeatingForm):
     """Players in seating order (the order play passes), first dealer, hook rule."""
 
     min_players = 3
-    too_few = "Bugger Bridge needs at least 3 players: type a name in each seat."
+    too_few = _("Bugger Bridge needs at least 3 players: type a name in each seat.")
     hook = forms.BooleanField(
         required=False,
-        label="Hook rule",
-        help_text="The dealer bids last and may not make the bids add up to the cards dealt.",
+        label=_("Hook rule"),
+        help_text=_("The dealer bids last and may not make the bids add up to the cards dealt."),
     )
 
     def options(self):
@@ -221,13 +237,13 @@ class NewCallBridgeForm(SeatingForm):
 
     seats = CALL_PLAYERS
     min_players = CALL_PLAYERS
-    too_few = "Call Bridge is for exactly 4 players: type a name in each seat."
+    too_few = _("Call Bridge is for exactly 4 players: type a name in each seat.")
     target = WholeNumberField(
-        label="Target score",
+        label=_("Target score"),
         initial=30,
         min_value=1,
         max_value=500,  # a typo guard: the rules set no upper limit
-        help_text="After a deal, a player alone at the top with at least this total wins.",
+        help_text=_("After a deal, a player alone at the top with at least this total wins."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
@@ -236,9 +252,9 @@ class NewCallBridgeForm(SeatingForm):
 
 
 MORMON_MODE_HELP = {
-    REGULAR: "Hands of 1 card up to 6 and back down to 1 (fewer for big tables); most points wins.",
-    FOUR_CARD: "4 cards every hand; first alone at the top once someone reaches the target wins.",
-    ELIMINATION: "4 cards a hand, no points: miss your bid and you are out; last one left wins.",
+    REGULAR: _("Hands of 1 card up to 6 and back down to 1 (fewer for big tables); most points wins."),
+    FOUR_CARD: _("4 cards every hand; first alone at the top once someone reaches the target wins."),
+    ELIMINATION: _("4 cards a hand, no points: miss your bid and you are out; last one left wins."),
 }
 
 
@@ -246,17 +262,20 @@ class NewMormonForm(SeatingForm):
     """The players (any number from 4 in elimination), the game, the first dealer and the target."""
 
     min_players = 4
-    too_few = "Mormon Bridge needs at least 4 players: type a name in each seat."
+    too_few = _("Mormon Bridge needs at least 4 players: type a name in each seat.")
     mode = forms.ChoiceField(
-        label="Game", choices=[(m, MODE_NAMES[m]) for m in MODES], initial=REGULAR, widget=forms.RadioSelect
+        label=_("Game"),
+        choices=[(m, _(MODE_NAMES[m])) for m in MODES],
+        initial=REGULAR,
+        widget=forms.RadioSelect,
     )
     target = WholeNumberField(
-        label="Target score (4-card game)",
+        label=_("Target score (4-card game)"),
         required=False,
         initial=100,
         min_value=1,
         max_value=1000,  # a typo guard: the rules set no upper limit
-        help_text="After a hand, a player alone at the top with at least this total wins. Usually 100.",
+        help_text=_("After a hand, a player alone at the top with at least this total wins. Usually 100."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
@@ -265,7 +284,7 @@ class NewMormonForm(SeatingForm):
 
     def mode_choices(self):
         value = self["mode"].value() or REGULAR
-        return [(m, MODE_NAMES[m], MORMON_MODE_HELP[m], m == value) for m in MODES]
+        return [(m, gettext(MODE_NAMES[m]), MORMON_MODE_HELP[m], m == value) for m in MODES]
 
     def clean(self):
         cleaned = super().clean()
@@ -273,8 +292,9 @@ class NewMormonForm(SeatingForm):
         if cleaned.get("mode") in (REGULAR, FOUR_CARD) and len(names) > TABLE_MAX:
             self.add_error(
                 None,
-                f"{MODE_NAMES[cleaned['mode']]} Mormon Bridge takes at most {TABLE_MAX} players "
-                f"({len(names)} named); only elimination lets more players wait for a place.",
+                gettext(
+                    "{mode} Mormon Bridge takes at most {most} players ({count} named); only elimination lets more players wait for a place."
+                ).format(mode=gettext(MODE_NAMES[cleaned["mode"]]), most=TABLE_MAX, count=len(names)),
             )
         if cleaned.get("target") is None and "target" not in self.errors:
             cleaned["target"] = 100
@@ -284,7 +304,7 @@ class NewMormonForm(SeatingForm):
         return {"mode": self.cleaned_data["mode"], "target": self.cleaned_data["target"]}
 
 
-COMPASS_SEATS = ("North", "East", "South", "West")  # Minibridge's seats 0 to 3
+COMPASS_SEATS = (_("North"), _("East"), _("South"), _("West"))  # Minibridge's seats 0 to 3
 
 
 class NewMinibridgeForm(SeatingForm):
@@ -293,17 +313,18 @@ class NewMinibridgeForm(SeatingForm):
     seats = 4
     seat_labels = COMPASS_SEATS
     names_required = True
-    name_required = "Who sits {label}?"
-    draw_label = "Draw for me"
-    already_seated = "{name} already sits {label}."
-    drawn_note = "Drawn: {name} ({label}) deals first."
+    # Translators: {label} is a seat, North, East, South or West.
+    name_required = _("Who sits {label}?")
+    draw_label = _("Draw for me")
+    already_seated = _("{name} already sits {label}.")
+    drawn_note = _("Drawn: {name} ({label}) deals first.")
     ends = forms.ChoiceField(
-        label="Play",
+        label=_("Play"),
         initial="deals",
-        choices=[("deals", "A number of deals"), ("target", "To a target score")],
+        choices=[("deals", _("A number of deals")), ("target", _("To a target score"))],
     )
-    deals = WholeNumberField(label="Deals", required=False, initial=8, min_value=1, max_value=60)
-    target = WholeNumberField(label="Target", required=False, min_value=1, max_value=100_000)
+    deals = WholeNumberField(label=_("Deals"), required=False, initial=8, min_value=1, max_value=60)
+    target = WholeNumberField(label=_("Target"), required=False, min_value=1, max_value=100_000)
 
     def already_seated_message(self, name, seat):
         # The name as it will be stored: runs of spaces made one.
@@ -313,9 +334,9 @@ class NewMinibridgeForm(SeatingForm):
         cleaned = super().clean()
         ends = cleaned.get("ends")
         if ends == "deals" and cleaned.get("deals") is None and "deals" not in self.errors:
-            self.add_error("deals", "How many deals? (8 is usual.)")
+            self.add_error("deals", gettext("How many deals? (8 is usual.)"))
         if ends == "target" and cleaned.get("target") is None and "target" not in self.errors:
-            self.add_error("target", "Which score ends the game?")
+            self.add_error("target", gettext("Which score ends the game?"))
         return cleaned
 
     def options(self):
@@ -328,13 +349,13 @@ class NewMemoryBridgeForm(SeatingForm):
     """The two players, the first dealer (or a draw) and the target."""
 
     seats = 2
-    seat_labels = ("First player", "Second player")
+    seat_labels = (_("First player"), _("Second player"))
     names_required = True
-    name_required = "Type a name."
-    draw_label = "Draw for me"
-    already_seated = "{name} is already the first player."
-    drawn_note = "Drawn: {name} deals first."
-    target = WholeNumberField(label="Target score", initial=MEMORY_TARGET, min_value=1, max_value=100_000)
+    name_required = _("Type a name.")
+    draw_label = _("Draw for me")
+    already_seated = _("{name} is already the first player.")
+    drawn_note = _("Drawn: {name} deals first.")
+    target = WholeNumberField(label=_("Target score"), initial=MEMORY_TARGET, min_value=1, max_value=100_000)
 
     def options(self):
         return {"target": self.cleaned_data["target"]}
@@ -343,23 +364,23 @@ class NewMemoryBridgeForm(SeatingForm):
 def option_field(option: Option) -> forms.Field:
     """A form field for one of a game's options, as the rules describe it."""
     if option.kind is bool:
-        return forms.BooleanField(required=False, label=option.label, help_text=option.help)
+        return forms.BooleanField(required=False, label=_(option.label), help_text=_(option.help))
     if option.choices:
         return forms.ChoiceField(
-            choices=[(str(value), words) for value, words in option.choices],
-            label=option.label,
-            help_text=option.help,
+            choices=[(str(value), _(words)) for value, words in option.choices],
+            label=_(option.label),
+            help_text=_(option.help),
         )
     if option.kind is int:
         return WholeNumberField(
             required=option.default is not None,
-            label=option.label,
+            label=_(option.label),
             min_value=option.minimum,
             max_value=option.maximum,
-            help_text=option.help,
+            help_text=_(option.help),
             widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         )
-    return forms.CharField(label=option.label, help_text=option.help, max_length=40)
+    return forms.CharField(label=_(option.label), help_text=_(option.help), max_length=40)
 
 
 class RulesGameForm(SeatingForm):
@@ -371,7 +392,9 @@ class RulesGameForm(SeatingForm):
     def __init__(self, *args, rules: GameRules, **kwargs):
         self.rules = rules
         self.min_players = rules.min_players
-        self.too_few = f"{rules.name} needs at least {rules.min_players} players: type a name in each seat."
+        self.too_few = gettext("{game} needs at least {count} players: type a name in each seat.").format(
+            game=rules.name, count=rules.min_players
+        )
         super().__init__(*args, seats=rules.max_players or MAX_SEATS, **kwargs)
         for option in rules.options:
             self.fields[option.name] = option_field(option)
