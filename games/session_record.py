@@ -17,9 +17,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.template.defaultfilters import filesizeformat
 
 from . import services
@@ -447,23 +448,50 @@ def _store(owner, parsed: list[ParsedRecord], players: dict[str, Player]) -> lis
             players.update(zip(missing, services._player_objects(owner, missing), strict=True))
         seats: list[Seat] = []
         rounds: list[Round] = []
-        entries: list[Entry] = []
+        # Entries are many (a player a round): inserted as plain rows, not model instances, whose
+        # construction and bulk_create's per-value preparation cost more than the rest of an import.
+        entries: list[tuple[Round, int, int, dict[str, Any]]] = []
         for session, record in zip(sessions, parsed, strict=True):
             people = [players[n] for n in record.players]
             seats.extend(Seat(session=session, player=p, position=i) for i, p in enumerate(people))
             for number, data in enumerate(record.rounds, start=1):
                 round_fields, entry_fields = data_to_rows(record.game, data, len(people))
                 rnd = Round(session=session, number=number, **round_fields)
-                round_entries = [
-                    Entry(round=rnd, position=i, player=p, **entry_fields[i]) for i, p in enumerate(people)
-                ]
-                services._set_derived(rnd, round_entries, record.state)
+                services._set_derived(rnd, [], record.state)
                 rounds.append(rnd)
-                entries.extend(round_entries)
+                result = record.state.rounds[number - 1]
+                out = set(result.out or [])
+                for i, p in enumerate(people):
+                    derived = {
+                        "points": result.points[i] if result.points else None,
+                        "total": result.totals[i] if result.totals else None,
+                        "out": i in out,
+                    }
+                    entries.append((rnd, i, p.pk, entry_fields[i] | derived))
         Seat.objects.bulk_create(seats)
         Round.objects.bulk_create(rounds)
-        Entry.objects.bulk_create(entries)
+        if entries:
+            _insert_entries(entries)
     return sessions
+
+
+def _insert_entries(entries: list[tuple[Round, int, int, dict[str, Any]]]) -> None:
+    """One INSERT of many rows (``executemany``) for the entries: (round, position, player id, columns)."""
+    columns = list(dict.fromkeys(name for *_, values in entries for name in values))
+    names = ["round_id", "position", "player_id", *columns]
+    quote = connection.ops.quote_name
+    sql = (
+        f"INSERT INTO {quote(Entry._meta.db_table)} ({', '.join(quote(n) for n in names)}) "
+        f"VALUES ({', '.join(['%s'] * len(names))})"
+    )
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            sql,
+            [
+                (rnd.pk, position, player, *(values.get(n) for n in columns))
+                for rnd, position, player, values in entries
+            ],
+        )
 
 
 def export_session(session: GameSession) -> dict:
