@@ -70,6 +70,28 @@ class Layout[R: GameRules]:
         """A recorded game's sheet, as far as it has been played."""
         return self.draw(state, names, state.options, 0)
 
+    def screen(self, state: GameState, names: list[str]) -> Sheet:
+        """The sheet on the screen, which games/screen.py draws: the recorded sheet's first table with each
+        row numbered by its round, a played round's heading linking to its correction, and its squares
+        explained (the words the paper gives them as titles). A layout whose screen differs overrides it."""
+        sheet = self.filled(state, names)[0]
+        word = self.rules.round_word.capitalize()
+        for index, row in enumerate(sheet.body):
+            row.number = index + 1
+            result = state.rounds[index] if index < len(state.rounds) else None
+            played = result is not None and result.complete
+            row.heading = f"{word} {result.info.label if result else row.number}"
+            for cell in row.cells:
+                if cell.head:
+                    cell.link, cell.cls = played, "round-col"
+                elif played and cell.title:
+                    cell.explain, cell.title = cell.title, ""
+        for row in sheet.foot:
+            row.cls = "totals-row"
+            for cell in row.cells:
+                cell.cls = "round-col" if cell.head else ("leader" if "winner" in cell.cls.split() else "")
+        return sheet
+
     def blank(
         self, *, players: int, names: list[str], options: dict[str, Any], rows: int | None = None
     ) -> list[Sheet]:

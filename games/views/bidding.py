@@ -13,9 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from django.urls import reverse
-
-from games import screen, services
+from games import services
 from games.paper.common import Cell, Row
 from games.registry import get_rules
 from games.round_forms import BiddingCorrectionForm, BidsForm, TricksForm
@@ -24,7 +22,7 @@ from games.rules.bugger_bridge import bid_total_line
 from games.sheet import Chip, EntryRow
 
 from .common import HtmxHttpRequest
-from .table import Step, Table, explain_url, steps
+from .table import Step, Table, steps
 
 
 @dataclass
@@ -355,8 +353,13 @@ class BiddingTable(Table):
             cells.append(Cell(text=str(total), cls="leader" if seat in leaders else ""))
         return [Row(cells, cls="totals-row")]
 
+    draws_screen = True
+
     def screen_rows(self, loaded) -> list[Row]:
         return self.rows(loaded)
+
+    def screen_foot(self, loaded) -> list[Row]:
+        return self.foot(loaded)
 
     def row_label(self, loaded, info: RoundInfo) -> str:
         del loaded  # a hook: the default needs no more
@@ -377,24 +380,6 @@ class BiddingTable(Table):
             "trumps": list(self.trump_words.items()),
             **self.extra(loaded),
         }
-
-    def full_context(self, request, loaded, panel) -> dict:
-        context = super().full_context(request, loaded, panel)
-
-        def build():
-            context["rows"] = rows = self.rows(loaded)
-            return rows, self.foot(loaded)
-
-        session = loaded.session
-        context["drawn"] = screen.drawn(
-            session,
-            can_write=context["can_write"],
-            edit_url=reverse("games:round-action", args=[session.pk, 0, "edit"]),
-            word=self.round_word,
-            build=build,
-        )
-        context["explain_url"] = explain_url(request, session)
-        return context
 
     # -- the entry panels drawn from a round's form (games/round_forms.py) --------------------
 

@@ -4,8 +4,7 @@ A game registers it as its table (``Game.table = "games.views.scores"``) togethe
 with ``rows.SCORES`` and the "scores" paper layout; nothing here knows a game. The
 game comes from the session (or the new-game URL) and its words from the registry:
 its name, its round word, its options (``forms.RulesGameForm``). The sheet is its
-paper layout's sheet (``Game.paper.filled``), drawn on screen by the print
-template; the entry panel asks for a whole number per player, checked by the rules.
+paper layout's rows (``Game.paper.screen``), drawn on screen by games/screen.py; the entry panel asks for a whole number per player, checked by the rules.
 """
 
 from __future__ import annotations
@@ -49,6 +48,7 @@ class ScoresTable(Table):
     sheet_template = "games/scores/sheet.html"
     update_template = "games/scores/update.html"
     leader_words = "plays first"
+    draws_screen = True  # the paper layout's rows (Layout.screen), drawn by games/screen.py
     refresh_on_conflict = {"sheet_changed": True}
     saved_changes = {"sheet_changed": True}
 
@@ -76,7 +76,6 @@ class ScoresTable(Table):
             "game_name": game.name,
             "word": game.round_word,
             "round_word": game.round_word.capitalize(),
-            "sheets": game.paper.filled(state, names),
             "status": [] if state.finished else [game.progress_line(state)],
             "winners": [names[s] for s in state.winners],
             "winner_total": state.totals[state.winners[0]]

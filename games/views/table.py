@@ -26,7 +26,7 @@ from django_htmx.http import trigger_client_event
 from games import screen, services
 from games.forms import ROW_ID_MAX, parse_int
 from games.models import GameSession, Player
-from games.registry import get_rules
+from games.registry import GAMES, get_rules
 from games.round_forms import RoundForm
 from games.rules import RoundInfo, RoundResult, RuleError
 
@@ -149,10 +149,17 @@ class Table:
             "live_url": live_url(request, loaded.session),
         }
 
+    # Whether the sheet is drawn by games/screen.py (templates/games/_screen_sheet.html): its context
+    # then has the drawn rows (``drawn``) and where a tapped square's explanation comes from.
+    draws_screen = False
+
     def screen_rows(self, loaded) -> list:
-        """The sheet's body rows as games.screen draws them (paper ``Row``s), for an explanation."""
-        del loaded  # a hook: the default needs no more
-        return []
+        """The sheet's body rows as games.screen draws them: the game's paper layout's (``Layout.screen``)."""
+        return GAMES[loaded.session.game].paper.screen(loaded.state, loaded.names).body
+
+    def screen_foot(self, loaded) -> list:
+        """The sheet's footer rows (the totals) as games.screen draws them."""
+        return GAMES[loaded.session.game].paper.screen(loaded.state, loaded.names).foot
 
     def explain(self, request, loaded):
         """One square's explanation, fetched when it is tapped (``?r=`` the round, ``?k=`` the square)."""
@@ -178,7 +185,26 @@ class Table:
         context.setdefault("round_word", self.round_word)
         if not context["can_write"]:
             context["watch"] = self.watch_lines(loaded)
+        if self.draws_screen:
+            self.add_drawn(request, loaded, context)
         return context
+
+    def add_drawn(self, request, loaded, context: dict) -> None:
+        """The sheet's rows drawn (or found drawn in the cache for this version), and the explanations' URL."""
+
+        def build():
+            context["rows"] = rows = self.screen_rows(loaded)
+            return rows, self.screen_foot(loaded)
+
+        session = loaded.session
+        context["drawn"] = screen.drawn(
+            session,
+            can_write=context["can_write"],
+            edit_url=reverse("games:round-action", args=[session.pk, 0, "edit"]),
+            word=self.round_word,
+            build=build,
+        )
+        context["explain_url"] = explain_url(request, session)
 
     def render_sheet(self, request, loaded, panel, status: int = 200):
         return render(request, self.sheet_template, self.full_context(request, loaded, panel), status=status)

@@ -1,0 +1,98 @@
+"""games/screen.py: the paper model's rows drawn on the screen, cached under the game's version."""
+
+from __future__ import annotations
+
+import datetime
+from types import SimpleNamespace
+
+from django.core.cache import caches
+
+from games import screen
+from games.paper.common import Cell, Row
+from games.registry import GAMES
+from games.rules.bugger_bridge import BuggerBridge
+
+NAMES = ["Ann", "<b>Bob</b>", "Cat", "Dan", "Eve"]
+
+
+def bugger_state(rounds):
+    rules = GAMES[BuggerBridge.slug].rules
+    return rules.replay(players=5, options={"hook": False}, first_dealer=0, rounds=rounds, names=NAMES)
+
+
+def test_a_layout_without_a_screen_of_its_own_gets_one_from_its_paper_sheet():
+    state = bugger_state([{"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]}, {"bids": [0, 1, 0, 0, 0]}])
+    paper = GAMES[BuggerBridge.slug].paper
+    printed = paper.filled(state, NAMES)[0]
+    sheet = paper.screen(state, NAMES)
+    played, current, future = sheet.body[0], sheet.body[1], sheet.body[2]
+    assert [r.number for r in sheet.body[:3]] == [1, 2, 3]
+    assert played.heading == "Round 1"
+    # The played round links to its correction and explains its squares with the paper's words.
+    assert played.cells[0].link and not current.cells[0].link and not future.cells[0].link
+    assert played.cells[1].explain == printed.body[0].cells[1].title != ""
+    assert played.cells[1].title == ""
+    assert all(not c.explain for c in current.cells + future.cells)
+    assert [c.text for c in played.cells[1:]] == [c.text for c in printed.body[0].cells[1:]]
+
+
+def test_rows_are_drawn_escaped_with_their_links_and_squares():
+    row = Row(
+        [
+            Cell(text="7<NT>", head=True, cls="round-col", link=True),
+            Cell(text="12", corner="2★", note="+12", cls="dealer", explain="<i>Bob</i>: made"),
+            Cell(corner="1"),
+            Cell(text="waits", cls="waiting"),
+            Cell(),
+        ],
+        number=7,
+    )
+    html = screen.draw_row(row, "/games/4/round/0/edit/", "Round")
+    assert html == (
+        '<tr id="round-7"><th scope="row" class="round-col">'
+        '<a href="/games/4/round/7/edit/" hx-get="/games/4/round/7/edit/" aria-label="Correct round 7&lt;NT&gt;">'
+        "7&lt;NT&gt;</a></th>"
+        '<td class="dealer"><button>12<sup>2★</sup><small>+12</small></button></td>'
+        '<td><span class="cell pending"><sup>1</sup></span></td>'
+        '<td class="waiting"><span class="cell pending small">waits</span></td>'
+        "<td></td></tr>"
+    )
+    # A watcher (no edit URL) gets the label without a link; explanations are never in the row.
+    watched = screen.draw_row(row, "", "Round")
+    assert "<a " not in watched and "Bob" not in watched and "made" not in watched
+
+
+def test_an_explanation_is_found_by_round_and_square():
+    rows = [
+        Row(
+            [Cell(text="1", head=True), Cell(text="5", explain="why"), Cell(text="6")],
+            number=1,
+            heading="Deal 1",
+        )
+    ]
+    assert screen.explanation(rows, 1, 0) == ("Deal 1", "why")
+    assert screen.explanation(rows, 1, 1) is None  # nothing to explain
+    assert screen.explanation(rows, 1, 2) is None
+    assert screen.explanation(rows, 2, 0) is None
+
+
+def test_drawn_parts_are_kept_per_version_and_never_stale():
+    caches[screen.CACHE_ALIAS].clear()
+    built = []
+
+    def build():
+        built.append(1)
+        return [Row([Cell(text=str(len(built)), head=True)], number=1)], []
+
+    created = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+    session = SimpleNamespace(pk=1, created=created, version=3)
+    first = screen.drawn(session, can_write=True, edit_url="", word="Round", build=build)
+    again = screen.drawn(session, can_write=True, edit_url="", word="Round", build=build)
+    assert first.body == again.body and len(built) == 1
+    session.version = 4  # a write moves the version: drawn afresh
+    assert ">2<" in screen.drawn(session, can_write=True, edit_url="", word="Round", build=build).body
+    # A watcher's sheet is kept apart (no correction links), and so is another game with the same id.
+    screen.drawn(session, can_write=False, edit_url="", word="Round", build=build)
+    other = SimpleNamespace(pk=1, created=created + datetime.timedelta(seconds=1), version=4)
+    screen.drawn(other, can_write=True, edit_url="", word="Round", build=build)
+    assert len(built) == 4
