@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from games import services
 from games.paper.common import Cell, Row
@@ -103,12 +104,11 @@ class BiddingTable(Table):
     refresh_on_conflict = {"sheet_changed": True}
     saved_changes = {"sheet_changed": True}
 
+    rules: Any  # the game's rules: a bidding game's (bid_range, trick_range, schedule...)
+
     def __init__(self):
         self.rules = get_rules(self.slug)
-
-    @property
-    def sheet_template(self) -> str:
-        return f"{self.template_dir}/sheet.html"
+        self.sheet_template = f"{self.template_dir}/sheet.html"
 
     update_template = "games/_bidding_update.html"  # one for every bidding game: it is given ``sheet``
 
@@ -176,10 +176,12 @@ class BiddingTable(Table):
 
     def bid_line(self, info: RoundInfo, bids: list) -> str:
         total = sum(bids[s] for s in info.active if bids[s] is not None)
-        return f"Bids total {total} for {info.cards}: {bid_total_line(total, info.cards)}"
+        return f"Bids total {total} for {info.dealt}: {bid_total_line(total, info.dealt)}"
 
     def describe(self, loaded, panel: Panel, recorded_trump: str = "") -> Panel:
         info = panel.info
+        if info is None:
+            return panel
         names = loaded.names
         panel.dealer_name = names[info.dealer]
         panel.leader_name = names[info.leader]
@@ -233,7 +235,7 @@ class BiddingTable(Table):
             "struck": "Hook rule: the dealer may not bid {n}",
             "partial": "Bids total {total} for {tricks}, {missing} still to bid",
             "complete": "Bids total {total} for {tricks}: {verdict}",
-            "tricks": plural(info.cards, "trick"),
+            "tricks": plural(info.dealt, "trick"),
             "player": ["{n} player", "{n} players"],
             "even": "even",
             "over": "over-bid by {n}",

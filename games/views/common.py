@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest
 from django_htmx.middleware import HtmxDetails
@@ -12,7 +12,7 @@ from games.models import GameSession, Seat
 
 class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
-    user: AbstractBaseUser
+    user: User  # the views that read it are behind a login (or check is_authenticated first)
 
 
 def owned_session(request: HtmxHttpRequest, pk: int) -> GameSession:

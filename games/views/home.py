@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.shortcuts import render
 
@@ -36,13 +38,13 @@ def home(request: HtmxHttpRequest):
     )
 
 
-def with_progress(sessions: list[GameSession]) -> None:
+def with_progress(sessions: list[Any]) -> None:
     """Mark each game in progress with where it stands: its round, its leader, when it was last played.
 
     The leader comes from the totals stored on the last complete round's entries, read for
     every game in one query (none when no game has a complete round).
     """
-    latest = {}
+    latest: dict[int, dict[int, tuple[int | None, bool]]] = {}
     if any(s.played for s in sessions):
         last_complete = Round.objects.filter(session=OuterRef("round__session"), complete=True).order_by(
             "-number"

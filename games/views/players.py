@@ -7,6 +7,8 @@ the message beside the field, the input kept.
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -58,7 +60,7 @@ class MergeForm(forms.Form):
 
     def __init__(self, *args, player: Player, **kwargs):
         super().__init__(*args, **kwargs)
-        field = self.fields["into"]
+        field = cast(forms.ModelChoiceField, self.fields["into"])
         field.queryset = (
             Player.objects.filter(owner_id=player.owner_id).exclude(pk=player.pk).order_by("name")
         )
@@ -71,7 +73,7 @@ class UndoMergeForm(forms.Form):
 
     def __init__(self, *args, player: Player, **kwargs):
         super().__init__(*args, **kwargs)
-        field = self.fields["merge"]
+        field = cast(forms.ModelChoiceField, self.fields["merge"])
         field.queryset = player.merged_in.all()
         field.error_messages["invalid_choice"] = gettext("That merge is undone already, or was never made.")
         field.error_messages["required"] = gettext("Choose the merge to undo.")

@@ -9,6 +9,7 @@ the rules' schedules, so every game prints without its table screens.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from django import forms
 from django.contrib.auth.decorators import login_required
@@ -118,7 +119,7 @@ class BlankSheetForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.game = game
         self.layout = layout = GAMES[game].paper
-        self.fields["players"].choices = [(n, str(n)) for n in layout.players]
+        cast(forms.ChoiceField, self.fields["players"]).choices = [(n, str(n)) for n in layout.players]
         self.fields["players"].initial = layout.default_players
         for choice in layout.blank_choices:
             self.fields[choice.name] = forms.ChoiceField(
@@ -142,7 +143,7 @@ class BlankSheetForm(forms.Form):
     def players_shown(self) -> int:
         value = self.data.get("players") if self.is_bound else None
         try:
-            count = int(value)
+            count = int(str(value))  # None (not sent) is a ValueError too
         except (TypeError, ValueError):
             return self.layout.default_players
         return count if count in self.layout.players else self.layout.default_players

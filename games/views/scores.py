@@ -112,7 +112,7 @@ ACTIONS = TABLE.actions()
 
 def new_game(request: HtmxHttpRequest):
     """Seat the players, choose the first dealer and the options: the form the rules describe."""
-    slug = request.resolver_match.kwargs["game"]
+    slug = request.resolver_match.kwargs["game"] if request.resolver_match else ""
     rules = GAMES[slug].rules
     previous = previous_game(request, slug)
     form = RulesGameForm(

@@ -61,7 +61,7 @@ def share(request: HtmxHttpRequest, pk: int):
     live = sharing.live_links(session)
     links = []
     for kind in ShareLink.Kind.values:
-        title, hint = LINK_WORDS[kind]
+        title, hint = LINK_WORDS[ShareLink.Kind(kind)]
         link = live.get(kind)
         url = (
             request.build_absolute_uri(reverse("games:shared", args=[sharing.token_for(link)]))
@@ -94,7 +94,7 @@ def shared(request: HtmxHttpRequest, token: str):
     if access is None:
         return link_replaced_page(request)
     session = access.session
-    if access.can_write:
+    if access.can_write and access.link is not None:
         remember_keep_link(request, access.link, token)
         return redirect("games:sheet", pk=session.pk)
     return table_for(session.game).sheet(request, session)

@@ -8,6 +8,7 @@ and the lines that say what a contract is and what a played deal scored.
 from __future__ import annotations
 
 from games.forms import COMPASS_SEATS
+from games.rules.cards import trick_score
 from games.rules.minibridge import (
     GAME_BONUS,
     PART_SCORE_BONUS,
@@ -17,7 +18,6 @@ from games.rules.minibridge import (
     UNDERTRICK,
     contract_name,
     deal_score,
-    trick_score,
     tricks_needed,
 )
 

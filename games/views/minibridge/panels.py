@@ -94,7 +94,7 @@ class Panel:
 
 def keypad(panel: Panel) -> list[Chip]:
     """0 to 37; values that cannot fit in the 40 points with those already announced are struck."""
-    if panel.at is None:
+    if panel.at is None or panel.info is None:
         return []
     order = announcing_order(panel.info.dealer)
     others = sum(v for s, v in enumerate(panel.hcp) if v is not None and s != panel.at and s != order[3])
@@ -108,6 +108,7 @@ def keypad(panel: Panel) -> list[Chip]:
 
 def describe_declaring(panel: Panel, names: list[str], hcp: list[int]) -> None:
     """Who declares, who is dummy, who leads; the ruling on equal points when it applied."""
+    assert panel.info is not None  # a panel that names the declarer is for a deal
     found = declarer_for(hcp, panel.info.dealer)
     if found is None:
         panel.facts = {"redeal": True}
@@ -135,6 +136,7 @@ def describe_declaring(panel: Panel, names: list[str], hcp: list[int]) -> None:
 
 
 def points_rows(panel: Panel, names: list[str], errors: dict[int, str]) -> list[PointsRow]:
+    assert panel.info is not None  # a panel with the points is for a deal
     order = announcing_order(panel.info.dealer)
     rows = []
     for i, seat in enumerate(order):
@@ -155,7 +157,7 @@ def points_rows(panel: Panel, names: list[str], errors: dict[int, str]) -> list[
 
 def points_live(hcp: list[int | None], dealer: int) -> str:
     order = announcing_order(dealer)
-    known = [hcp[s] for s in order[:3] if hcp[s] is not None]
+    known = [v for v in (hcp[s] for s in order[:3]) if v is not None]
     if len(known) < 3:
         left = 3 - len(known)
         return f"{sum(known)} of {DECK_HCP} points announced, {left} player{'s' if left != 1 else ''} to go"
