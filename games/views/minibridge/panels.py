@@ -144,7 +144,7 @@ def points_rows(panel: Panel, names: list[str], errors: dict[int, str]) -> list[
             PointsRow(
                 seat=seat,
                 letter=LETTERS[seat],
-                seat_name=SEAT_NAMES[seat],
+                seat_name=str(SEAT_NAMES[seat]),
                 name=names[seat],
                 value=panel.hcp[seat],
                 active=seat == panel.at and i < 3,
