@@ -429,24 +429,31 @@ class GameRules:
                 field=field,
             )
 
-    @staticmethod
+    @classmethod
     def _game_state(
+        cls,
         setup: Setup,
         results: list[RoundResult],
         *,
         totals: list[int] | None,
         ended: bool,
-        winners: list[int],
         upcoming: Callable[[int], RoundInfo],
+        winners: list[int] | None = None,
+        unit: str = "round",
+        field: str | None = None,
     ) -> GameState:
-        """The ``GameState`` after the recorded rounds.
+        """The ``GameState`` after the recorded rounds, once an early end is checked (``_check_early_end``,
+        with ``unit`` and ``field``).
 
         ``ended``: the rounds played end the game by its rules; the game is finished
         when it ``ended`` or was ``finished_early`` (which then only counts if it did
-        not end anyway). ``winners`` count once the game is finished. The next round
-        is None once finished, else the unfinished last round, else
-        ``upcoming(number)`` for the round after the last one recorded.
+        not end anyway). ``winners`` (default: the highest totals) count once the game
+        is finished. The next round is None once finished, else the unfinished last
+        round, else ``upcoming(number)`` for the round after the last one recorded.
         """
+        cls._check_early_end(setup, results, unit=unit, field=field)
+        if winners is None:
+            winners = cls.best(totals or [])
         finished = ended or setup.finished_early
         if finished:
             next_round = None

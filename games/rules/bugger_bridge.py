@@ -252,12 +252,10 @@ class BuggerBridge(GameRules):
                     facts={"bid_total": sum(bids), "bid_line": bid_total_line(sum(bids), info.dealt)},
                 )
             )
-        self._check_early_end(setup, results)
         return self._game_state(
             setup,
             results,
             totals=totals,
             ended=len(results) == len(schedule) and results[-1].complete,
-            winners=self.best(totals),
             upcoming=lambda number: schedule[number - 1],
         )

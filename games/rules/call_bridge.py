@@ -212,7 +212,6 @@ class CallBridge(GameRules):
                     },
                 )
             )
-        self._check_early_end(setup, results, field="tricks")
         return self._game_state(
             setup,
             results,
@@ -220,4 +219,5 @@ class CallBridge(GameRules):
             ended=winner is not None,
             winners=self.best(totals) if winner is None else [winner],
             upcoming=lambda number: self.deal(number, setup.first_dealer),
+            field="tricks",
         )

@@ -387,12 +387,11 @@ class MemoryBridge(GameRules):
             result.totals = list(totals)
             results.append(result)
             ended = result.complete and max(totals) >= target
-        self._check_early_end(setup, results, unit="deal")
         return self._game_state(
             setup,
             results,
             totals=totals,
             ended=ended,
-            winners=self.best(totals),
             upcoming=lambda number: self.deal_info(number, setup.first_dealer),
+            unit="deal",
         )

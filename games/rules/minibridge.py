@@ -458,12 +458,11 @@ class Minibridge(GameRules):
                 ended = deals_played >= setup.options["deals"]
             else:
                 ended = max(totals) >= setup.options["target"]
-        self._check_early_end(setup, results, unit="deal")
         return self._game_state(
             setup,
             results,
             totals=totals,
             ended=ended,
-            winners=self.best(totals),
             upcoming=lambda number: self.deal_info(number, deals_played + 1, dealer),
+            unit="deal",
         )

@@ -426,7 +426,6 @@ class MormonBridge(GameRules):
                     facts=facts,
                 )
             )
-        self._check_early_end(setup, results, field="tricks")
 
         def upcoming(number: int) -> RoundInfo:
             if schedule is not None:
@@ -440,6 +439,7 @@ class MormonBridge(GameRules):
             ended=ended,
             winners=self.best(totals) if winner is None else [winner],
             upcoming=upcoming,
+            field="tricks",
         )
 
     def _replay_elimination(self, setup: Setup, rounds: list[dict[str, Any]]) -> GameState:
@@ -521,7 +521,6 @@ class MormonBridge(GameRules):
                     facts=facts,
                 )
             )
-        self._check_early_end(setup, results, field="tricks")
 
         def upcoming(number: int) -> RoundInfo:
             table = self.at_table(players, out)
@@ -535,4 +534,5 @@ class MormonBridge(GameRules):
             ended=ended,
             winners=[s for s in range(players) if s not in out],
             upcoming=upcoming,
+            field="tricks",
         )
