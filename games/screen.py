@@ -25,6 +25,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from . import services
 from .paper.common import Cell, Row
 
 CACHE_ALIAS = "sheets"
@@ -106,18 +107,7 @@ def drawn(
     its creation time (a row id may come back after a rollback, never with the same time), its
     version, who looks (a watcher's sheet has no correction links) and the language.
     """
-    key = ":".join(
-        str(part)
-        for part in (
-            "sheet",
-            MARKUP,
-            session.pk,
-            session.created.timestamp() if session.created else "",
-            session.version,
-            int(can_write),
-            get_language() or settings.LANGUAGE_CODE,
-        )
-    )
+    key = _key("sheet", session, int(can_write), get_language() or settings.LANGUAGE_CODE)
     cache = caches[CACHE_ALIAS]
     found = cache.get(key)
     if found is not None:
@@ -129,6 +119,35 @@ def drawn(
         foot = draw_foot(foot_rows)
         cache.set(key, (body, foot))
     return Drawn(mark_safe(body), mark_safe(foot))  # noqa: S308 (every text in it is escaped above)
+
+
+def _key(kind: str, session, *parts: object) -> str:
+    """A cache key for one version of one game: its id, its creation time (a row id may come back after
+    a rollback, never with the same time) and its version, then ``parts``."""
+    created = session.created.timestamp() if session.created else ""
+    return ":".join(str(p) for p in (kind, MARKUP, session.pk, created, session.version, *parts))
+
+
+def read_game(session) -> services.LoadedGame:
+    """The game for a page that only reads it (a sheet, an explanation, a live update): as
+    ``services.load_game`` gives it, but with the rules' replay kept in the cache for this version.
+
+    On a hit only the seats are read (one query instead of two, and no replay); the state is used
+    only if the names are still the ones it was replayed with (a player renamed since: loaded afresh).
+    The game's stored rounds and entries are not read then (``rounds`` and ``entries`` are empty):
+    a write, or anything that reads them, calls ``services.load_game``.
+    """
+    cache = caches[CACHE_ALIAS]
+    key = _key("state", session)
+    found = cache.get(key)
+    if found is not None:
+        seats = list(session.seats.select_related("player").order_by("position"))
+        names, state = found
+        if [seat.player.name for seat in seats] == names:
+            return services.LoadedGame(session=session, seats=seats, rounds=[], entries={}, state=state)
+    loaded = services.load_game(session)
+    cache.set(key, (loaded.names, loaded.state))
+    return loaded
 
 
 def explanation(rows: list[Row], number: int, key: int) -> tuple[str, str] | None:

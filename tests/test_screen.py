@@ -6,11 +6,18 @@ import datetime
 from types import SimpleNamespace
 
 from django.core.cache import caches
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
-from games import screen
+from games import screen, services
+from games.models import GameSession, Player
 from games.paper.common import Cell, Row
+from games.players import rename_player
 from games.registry import GAMES
 from games.rules.bugger_bridge import BuggerBridge
+
+from .helpers import body
 
 NAMES = ["Ann", "<b>Bob</b>", "Cat", "Dan", "Eve"]
 
@@ -96,3 +103,25 @@ def test_drawn_parts_are_kept_per_version_and_never_stale():
     other = SimpleNamespace(pk=1, created=created + datetime.timedelta(seconds=1), version=4)
     screen.drawn(other, can_write=True, edit_url="", word="Round", build=build)
     assert len(built) == 4
+
+
+def test_a_read_keeps_the_replay_per_version_and_follows_a_rename(table, make_game):
+    caches[screen.CACHE_ALIAS].clear()
+    session = make_game(rounds=[{"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]}])
+    sheet = reverse("games:sheet", args=[session.pk])
+    explain = reverse("games:explain", args=[session.pk]) + "?r=1&k=0"
+    with CaptureQueriesContext(connection) as first:
+        assert table.get(sheet).status_code == 200
+    with CaptureQueriesContext(connection) as again:
+        assert "Bob: bid 1, took 1" in body(table.get(explain))
+    assert len(again) == len(first) - 1  # the seats only: the replay came from the cache
+    # A rename moves no version, but the names the replay was made with no longer match: read afresh.
+    rename_player(player=Player.objects.get(name="Bob"), name="Robert")
+    assert "Robert: bid 1, took 1" in body(table.get(explain))
+    assert "Robert" in body(table.get(sheet))
+    # A write moves the version: the next read replays the game as it now stands.
+    services.save_round(
+        session=GameSession.objects.get(pk=session.pk), number=2, data={"bids": [0, 0, 0, 0, 2]}
+    )
+    page = body(table.get(sheet))
+    assert '<tr id="round-2" class="row-current">' in page and "<sup>2</sup>" in page

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from games import services
+from games import screen
 from games.paper.common import Cell, Row
 from games.registry import get_rules
 from games.round_forms import BiddingCorrectionForm, BidsForm, TricksForm
@@ -409,7 +409,7 @@ class BiddingTable(Table):
     # -- the views ----------------------------------------------------------------
 
     def sheet(self, request: HtmxHttpRequest, session):
-        loaded = services.load_game(session)
+        loaded = screen.read_game(session)
         panel = self.current_panel(loaded)
         info = loaded.state.next_round
         if request.GET.get("phase") == "bids" and info is not None:

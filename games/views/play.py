@@ -17,7 +17,7 @@ from django.template.loader import select_template
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from games import services
+from games import screen, services
 from games.registry import GAMES
 from games.rules import RuleError
 
@@ -135,7 +135,7 @@ def explain(request: HtmxHttpRequest, access: Access):
 
 def explain_answer(request: HtmxHttpRequest, access: Access):
     module = table_for(access.session.game)
-    return module.TABLE.explain(request, services.load_game(access.session))
+    return module.TABLE.explain(request, screen.read_game(access.session))
 
 
 def live_answer(request: HtmxHttpRequest, access: Access):
@@ -144,7 +144,7 @@ def live_answer(request: HtmxHttpRequest, access: Access):
     if request.GET.get("v") == str(session.version):
         return HttpResponse(status=204)
     module = table_for(session.game)
-    return module.TABLE.live(request, services.load_game(session))
+    return module.TABLE.live(request, screen.read_game(session))
 
 
 @require_GET
