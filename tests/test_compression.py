@@ -19,7 +19,8 @@ def test_a_sheet_is_sent_gzipped_to_a_browser(table, make_game):
     page = gzip.decompress(zipped.content)
     # The same page (each render has its own submit keys and CSRF mask, of the same length).
     assert len(page) == len(plain.content) and b'id="entry-panel"' in page
-    assert len(zipped.content) < len(plain.content) / 4
+    # A sheet is markup that repeats itself: gzip sends well under a third of it.
+    assert len(zipped.content) < len(plain.content) / 3
 
 
 def test_an_unchanged_live_check_has_no_body_to_compress(table, make_game):
