@@ -40,6 +40,8 @@ class EntryRow:
     chips: list[Chip]
     bid: int | None = None
     error: str = ""
+    standing: str = ""  # their place and total so far ("2nd · 46"), kept in sight while entering
+    first: bool = False  # in the lead (alone or shared)
 
 
 def trump_text(info: RoundInfo, recorded: str = "") -> str:

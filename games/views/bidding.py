@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import screen
-from games.paper.common import Cell, Row
+from games.paper.common import Cell, Row, number
+from games.places import ordinal, rank
 from games.registry import get_rules
 from games.round_forms import BiddingCorrectionForm, BidsForm, TricksForm
 from games.rules import RoundInfo, RoundResult
@@ -191,6 +192,19 @@ class BiddingTable(Table):
         panel.wide = self.wide_chips(info)
         return panel
 
+    def stand(self, loaded, rows: list[EntryRow]) -> list[EntryRow]:
+        """Each row with its player's place and total so far ("=2nd · 46"), once a round is played
+        (not in a game without points: Mormon elimination)."""
+        state = loaded.state
+        if state.totals is None or not any(r.complete for r in state.rounds):
+            return rows
+        places = {seat: (place, tied) for seat, place, tied in rank(list(state.totals))}
+        for row in rows:
+            place, tied = places[row.seat]
+            row.standing = f"{'=' if tied else ''}{ordinal(place)} · {number(state.totals[row.seat])}"
+            row.first = place == 1
+        return rows
+
     def struck_bid(self, loaded, info: RoundInfo, bids: list) -> int | None:
         """A bid the dealer may not make now (shown struck out), if the game has such a rule."""
         del loaded, info, bids  # a hook: the default needs no more
@@ -209,6 +223,7 @@ class BiddingTable(Table):
             )
             for seat in info.active
         ]
+        self.stand(loaded, rows)
         struck = self.struck_bid(loaded, info, bids)
         for row in rows:
             for chip in row.chips if row.seat == info.dealer and struck is not None else ():
@@ -252,13 +267,14 @@ class BiddingTable(Table):
             EntryRow(
                 seat=seat,
                 name=names[seat],
-                badges=self.badges(info, seat),
+                badges=[],  # the bidding is over: the heading says who deals and leads
                 bid=bids[seat],
                 chips=self.trick_chips(info, seat, tricks[seat]),
                 error=errors.get(seat, ""),
             )
             for seat in info.active
         ]
+        self.stand(loaded, rows)
         placed = sum(tricks[s] for s in info.active if tricks[s] is not None)
         cards = info.cards
         if placed == cards:
@@ -274,7 +290,7 @@ class BiddingTable(Table):
         summary = self.outcome(loaded, info, bids, tricks) if complete and placed == cards else []
         panel = Panel(phase=phase, info=info, rows=rows, live=live, summary=summary, error=error)
         panel.bid_line = self.bid_line(info, bids)
-        panel.todo = "Still to enter: the tricks of anyone who took other than their bid, then save."
+        panel.todo = ""  # the tricks form says what to tap
         current = loaded.state.current
         recorded = current.data.get("trump", "") if current is not None and current.info == info else ""
         return self.describe(loaded, panel, recorded)
@@ -284,6 +300,8 @@ class BiddingTable(Table):
         panel = self.bids_panel(loaded, info, bids, bid_errors, error)
         tricks_part = self.tricks_panel(loaded, info, bids, tricks, trick_errors)
         panel.phase = "edit"
+        for row in panel.rows + tricks_part.rows:
+            row.standing, row.first = "", False  # the totals now are not this round's
         panel.trick_rows = tricks_part.rows
         panel.summary = tricks_part.summary
         panel.live = tricks_part.live

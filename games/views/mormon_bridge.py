@@ -30,7 +30,8 @@ from .bidding import BiddingTable, name_list, plural, signed
 from .common import HtmxHttpRequest
 from .table import known_players, new_game_page, previous_game, seated_names
 
-TRUMP_WORDS = {colour: colour.title() for colour in ROOK_COLOURS} | {"rook": "Rook: first card led decides"}
+# The chips say only the colour or "Rook"; the panel then says what the Rook means ("trump_text").
+TRUMP_WORDS = {colour: colour.title() for colour in ROOK_COLOURS} | {"rook": "Rook"}
 SEATS_START = 8  # name boxes on a fresh new-game page
 SEATS_STEP = 6  # added by "More seats"
 SEATS_MAX = 60

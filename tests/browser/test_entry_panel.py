@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
@@ -92,3 +94,129 @@ def test_bids_tapped_before_a_reload_are_counted_again_and_sent_once(phone, keep
     assert len(sent) == 1
     game.refresh_from_db()
     assert services.load_game(game).state.current.data["bids"] == [5, 4, 3, 2]
+
+
+# -- the first screen: a whole round, with everyone's place and total, without scrolling -----------
+
+SIX = ["Annabelle", "Ben", "Cleo", "Dev", "Esmeralda", "Finn"]
+PHONES = {"412x915": {"width": 412, "height": 915}, "360x740": {"width": 360, "height": 740}}
+
+
+def made_everything(players: int, cards: int, bidder: int) -> dict:
+    bids = [0] * players
+    bids[bidder] = cards
+    return {"bids": bids, "tricks": list(bids)}
+
+
+def biggest_rounds(make_session, owner) -> dict:
+    """Each bidding game at its biggest round for six players (Call Bridge: four), bids and tricks."""
+    bugger = [made_everything(6, cards, bidder=cards % 6) for cards in range(1, 8)]  # round 8: 8 cards
+    mormon = [made_everything(6, cards, bidder=cards % 6) for cards in range(1, 6)]  # hand 6: 6 cards
+    call = [{"bids": [4, 3, 3, 2], "tricks": [4, 3, 3, 3]}] * 2
+    games = {}
+    for phase, extra in (("bids", {}), ("tricks", {"bids": True})):
+        games[f"bugger-{phase}"] = make_session(
+            "bugger-bridge",
+            players=SIX,
+            owner=owner,
+            rounds=bugger + ([{"bids": [1, 2, 1, 1, 2, 0]}] if extra else []),
+        )
+        games[f"mormon-{phase}"] = make_session(
+            "mormon-bridge",
+            players=SIX,
+            owner=owner,
+            mode="regular",
+            rounds=mormon + ([{"bids": [1, 1, 1, 1, 1, 0]}] if extra else []),
+        )
+        games[f"call-{phase}"] = make_session(
+            "call-bridge",
+            players=SIX[:4],
+            owner=owner,
+            target=30,
+            rounds=call + ([{"bids": [4, 3, 3, 2]}] if extra else []),
+        )
+    return games
+
+
+def boxes(locator) -> list[dict]:
+    return [item.bounding_box() for item in locator.all() if item.is_visible()]
+
+
+def on_screen(box: dict, viewport: dict) -> bool:
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= viewport["width"] + 0.5
+        and box["y"] + box["height"] <= viewport["height"] + 0.5
+    )
+
+
+@pytest.mark.django_db(transaction=True)  # the live server reads the games from another thread
+@pytest.mark.parametrize("size", sorted(PHONES))
+def test_a_whole_round_fits_the_first_screen(browser, site, keeper, make_session, size):
+    from tests.browser.conftest import check_phone, new_phone
+    from tests.browser.test_at_the_table import SHOTS
+
+    viewport = PHONES[size]
+    games = biggest_rounds(make_session, keeper)
+    for scheme in ("light", "dark"):
+        phone = new_phone(browser, site, viewport=viewport, color_scheme=scheme)
+        log_in(phone, keeper)
+        for name, game in games.items():
+            phone.go(reverse("games:sheet", args=[game.pk]))
+            panel = phone.page.locator("#entry-panel")
+            rows = panel.locator(".seat-row")
+            expect(rows).to_have_count(4 if name.startswith("call") else 6)
+            chips = boxes(panel.locator(".seat-row .chip"))
+            assert len(chips) == {"bugger": 6 * 9, "mormon": 6 * 7, "call": 4 * (11 if "bids" in name else 14)}[
+                name.split("-")[0]
+            ]
+            off = [box for box in chips if not on_screen(box, viewport)]
+            assert not off, f"{name} at {size}: {len(off)} chips off the first screen, e.g. {off[0]}"
+            assert min(box["height"] for box in chips) >= 44, name
+            for row in rows.all():  # one line of chips a player, their centres 24 px apart (WCAG 2.5.8)
+                line = boxes(row.locator(".chip"))
+                tops = {round(box["y"]) for box in line}
+                assert len(tops) == 1, f"{name} at {size}: a player's chips on {len(tops)} lines"
+                centres = sorted(box["x"] + box["width"] / 2 for box in line)
+                spacing = min(b - a for a, b in zip(centres, centres[1:], strict=False))
+                assert spacing >= 24, f"{name} at {size}: chips {spacing:.1f} px apart"
+            # Everyone's place and total so far, in sight beside their chips.
+            standings = panel.get_by_test_id("standing")
+            expect(standings).to_have_count(4 if name.startswith("call") else 6)
+            assert all(on_screen(box, viewport) for box in boxes(standings)), name
+            expect(standings.filter(has_text="1st")).not_to_have_count(0)
+            if name.endswith("tricks"):
+                save = panel.get_by_role("button", name=re.compile(r"^Save (round|hand|deal) \d+$"))
+                assert on_screen(save.bounding_box(), viewport), f"{name} at {size}: Save is off the first screen"
+            else:
+                expect(panel.locator(".trumps, .round-head")).not_to_have_count(0)
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            phone.page.screenshot(path=str(SHOTS / f"entry-{name}-{size}-{scheme}.png"))
+        phone.context.close()
+        check_phone(phone)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_its_side_the_panel_and_the_sheet_sit_side_by_side(browser, site, keeper, make_session):
+    from tests.browser.conftest import check_phone, new_phone
+    from tests.browser.test_at_the_table import SHOTS
+
+    viewport = {"width": 915, "height": 412}
+    games = biggest_rounds(make_session, keeper)
+    phone = new_phone(browser, site, viewport=viewport)
+    log_in(phone, keeper)
+    for name in ("bugger-bids", "call-tricks", "mormon-tricks"):
+        phone.go(reverse("games:sheet", args=[games[name].pk]))
+        panel = phone.page.locator("#entry-panel").bounding_box()
+        sheet = phone.page.locator(".sheet-wrap").bounding_box()
+        assert panel["x"] + panel["width"] <= sheet["x"], f"{name}: the panel is not beside the sheet"
+        assert panel["y"] < viewport["height"] and sheet["y"] < viewport["height"], name
+        # The first rows of the sheet and the first players' chips are both in the first screen.
+        first_chip = phone.page.locator("#entry-panel .seat-row .chip").first.bounding_box()
+        first_round = phone.page.locator("#sheet-body tr").first.bounding_box()
+        assert on_screen(first_chip, viewport) and on_screen(first_round, viewport), name
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        phone.page.screenshot(path=str(SHOTS / f"entry-{name}-landscape.png"))
+    phone.context.close()
+    check_phone(phone)
