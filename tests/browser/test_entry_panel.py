@@ -168,9 +168,12 @@ def test_a_whole_round_fits_the_first_screen(browser, site, keeper, make_session
             rows = panel.locator(".seat-row")
             expect(rows).to_have_count(4 if name.startswith("call") else 6)
             chips = boxes(panel.locator(".seat-row .chip"))
-            assert len(chips) == {"bugger": 6 * 9, "mormon": 6 * 7, "call": 4 * (11 if "bids" in name else 14)}[
-                name.split("-")[0]
-            ]
+            assert (
+                len(chips)
+                == {"bugger": 6 * 9, "mormon": 6 * 7, "call": 4 * (11 if "bids" in name else 14)}[
+                    name.split("-")[0]
+                ]
+            )
             off = [box for box in chips if not on_screen(box, viewport)]
             assert not off, f"{name} at {size}: {len(off)} chips off the first screen, e.g. {off[0]}"
             assert min(box["height"] for box in chips) >= 44, name
@@ -188,7 +191,9 @@ def test_a_whole_round_fits_the_first_screen(browser, site, keeper, make_session
             expect(standings.filter(has_text="1st")).not_to_have_count(0)
             if name.endswith("tricks"):
                 save = panel.get_by_role("button", name=re.compile(r"^Save (round|hand|deal) \d+$"))
-                assert on_screen(save.bounding_box(), viewport), f"{name} at {size}: Save is off the first screen"
+                assert on_screen(save.bounding_box(), viewport), (
+                    f"{name} at {size}: Save is off the first screen"
+                )
             else:
                 expect(panel.locator(".trumps, .round-head")).not_to_have_count(0)
             SHOTS.mkdir(parents=True, exist_ok=True)
