@@ -42,6 +42,7 @@ class EntryRow:
     error: str = ""
     standing: str = ""  # their place and total so far ("2nd · 46"), kept in sight while entering
     first: bool = False  # in the lead (alone or shared)
+    rest: bool = False  # their tricks are filled in as the rest of the round's
 
 
 def trump_text(info: RoundInfo, recorded: str = "") -> str:

@@ -48,6 +48,20 @@ def deal_points(bid: int, took: int) -> int:
     return -bid
 
 
+def the_rest(tricks: list[int | None], seat: int) -> int | None:
+    """The tricks ``seat`` took, as the rest of the 13 once everyone else's are known.
+
+    None when some other player's tricks are unknown, or the others took more than 13.
+    The scorer never has to tap the last player's tricks (the table fills in the dealer's),
+    and the saved deal is still checked to add up to 13 (``check_tricks``).
+    """
+    others = [t for s, t in enumerate(tricks) if s != seat]
+    if any(t is None for t in others):
+        return None
+    rest = CARDS - sum(t for t in others if t is not None)
+    return rest if 0 <= rest <= CARDS else None
+
+
 def explain(bid: int, took: int) -> str:
     """One line saying why the player scored what they scored."""
     if is_bonus_bid(bid):
@@ -117,6 +131,7 @@ class CallBridge(GameRules):
     made = staticmethod(made)
     deal_points = staticmethod(deal_points)
     explain = staticmethod(explain)
+    the_rest = staticmethod(the_rest)
 
     # -- checking ------------------------------------------------------------------
 

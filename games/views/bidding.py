@@ -49,6 +49,7 @@ class Panel:
     trump_css: str = ""
     wide: bool = False  # wide chips: many bids or tricks to tap
     bid_words: dict = field(default_factory=dict)  # what app.js needs to count the bids in the page
+    rest_seat: int | None = None  # whose tricks are the rest of the round's (filled in, never tapped)
 
     @property
     def bid_words_json(self) -> str:
@@ -126,6 +127,14 @@ class BiddingTable(Table):
     def trick_chips(self, info: RoundInfo, seat: int, took: int | None) -> list[Chip]:
         del seat  # a hook: the default needs no more
         return [Chip(value=v, checked=took == v) for v in self.rules.trick_range(info)]
+
+    def rest_seat(self, info: RoundInfo) -> int | None:
+        """The player whose tricks the table fills in as the rest of the round's, if the game has one."""
+        return None
+
+    def first_tricks(self, info: RoundInfo, bids: list) -> list:
+        """The tricks the panel starts at: everyone's bid."""
+        return list(bids)
 
     def made(self, bid: int, took: int) -> bool:
         return bid == took
@@ -275,6 +284,9 @@ class BiddingTable(Table):
             for seat in info.active
         ]
         self.stand(loaded, rows)
+        rest = self.rest_seat(info)
+        for row in rows:
+            row.rest = row.seat == rest
         placed = sum(tricks[s] for s in info.active if tricks[s] is not None)
         cards = info.cards
         if placed == cards:
@@ -289,6 +301,7 @@ class BiddingTable(Table):
         # Who made it and who missed, once the tricks add up (before that it would mislead).
         summary = self.outcome(loaded, info, bids, tricks) if complete and placed == cards else []
         panel = Panel(phase=phase, info=info, rows=rows, live=live, summary=summary, error=error)
+        panel.rest_seat = rest
         panel.bid_line = self.bid_line(info, bids)
         panel.todo = ""  # the tricks form says what to tap
         current = loaded.state.current
@@ -317,7 +330,7 @@ class BiddingTable(Table):
         if current is None:
             return self.bids_panel(loaded, info, [None] * state.players)
         bids = current.data["bids"]
-        return self.tricks_panel(loaded, info, bids, list(bids))
+        return self.tricks_panel(loaded, info, bids, self.first_tricks(info, bids))
 
     # -- the sheet -------------------------------------------------------------
 

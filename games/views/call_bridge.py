@@ -48,6 +48,19 @@ class CallBridgeTable(BiddingTable):
             for v in self.rules.bid_range(info)
         ]
 
+    def rest_seat(self, info):
+        """The dealer, last to bid: their tricks are the rest of the 13, filled in as the others' are
+        tapped (the score never depends on an overtrick, and the saved deal still adds up to 13)."""
+        return info.dealer
+
+    def first_tricks(self, info, bids):
+        """Everyone at their bid, and the dealer at the rest of the 13 (their bid if the others bid more)."""
+        tricks = list(bids)
+        rest = self.rules.the_rest(tricks, info.dealer)
+        if rest is not None:
+            tricks[info.dealer] = rest
+        return tricks
+
     def made(self, bid, took):
         return self.rules.made(bid, took)
 
@@ -63,7 +76,9 @@ class CallBridgeTable(BiddingTable):
             bid, took = bids[seat], tricks[seat]
             points = signed(self.rules.deal_points(bid, took))
             if self.rules.made(bid, took):
-                made.append(f"{names[seat]} {points}")
+                # Overtricks score nothing, but say them: the scorer checks the rest given to the dealer.
+                over = f" (took {took})" if took != bid else ""
+                made.append(f"{names[seat]}{over} {points}")
             else:
                 missed.append(f"{names[seat]} (bid {bid}, took {took}) {points}")
         lines = []

@@ -3,6 +3,7 @@
 //   - live: every open sheet checks for changes every 2 s while visible and the game goes on;
 //   - drafts: taps not saved yet are kept per game and form, put back after a reload or a swap;
 //   - bids: counted in the page tap by tap (no request), sent once when the last one is in;
+//   - tricks: the dealer's filled in as the rest (Call Bridge), as the others' are tapped;
 //   - offline: a write that cannot reach the server says so, keeps the taps and is sent again;
 //   - the screen stays awake on a sheet (Wake Lock API, or a muted looping video over plain HTTP).
 (function () {
@@ -85,11 +86,9 @@
     return changed;
   }
 
-  // -- bids counted in the page ---------------------------------------------------------------
-  // A bids form (data-bid-words, from the server) says after each tap what the server would say:
-  // the bids' total against the tricks and who is still to bid, and strikes the dealer's bid that
-  // the hook rule forbids. Nothing is sent until the last bid is in; then one POST stores them all
-  // (and the server checks them: it stays the authority). Without this script the form has a Save.
+  // -- bids counted in the page ------------------------------------------------------------
+  // A bids form (data-bid-words) says after each tap what the server would: the total, who is
+  // still to bid, the hook rule's struck bid. One POST once all are in (the server checks them).
 
   function bidWords(form) {
     try { return JSON.parse(form.getAttribute("data-bid-words") || "null"); } catch (e) { return null; }
@@ -99,7 +98,7 @@
     return text.replace(/\{(\w+)\}/g, function (all, key) { return key in values ? values[key] : all; });
   }
 
-  // The hook rule: once everyone but the dealer has bid, the dealer may not make the total ``hook``.
+  // Hook rule: once the others are in, the dealer may not make the total ``hook``.
   function strikeHooked(form, words, rows) {
     var others = 0, waiting = false, dealer = null;
     rows.forEach(function (row) {
@@ -113,7 +112,7 @@
     Array.prototype.forEach.call(dealer.querySelectorAll("input[type=radio]"), function (input) {
       var label = form.querySelector("label[for='" + input.id + "']");
       var struck = forbidden !== null && Number(input.value) === forbidden;
-      if (struck) input.checked = false; // tapped before the others were in: the dealer bids again
+      if (struck) input.checked = false; // tapped too early: bid again
       input.disabled = struck;
       if (!label) return;
       label.classList.toggle("struck", struck);
@@ -149,12 +148,32 @@
     return !missing;
   }
 
-  // A form's taps changed without a request of their own (restored, or to be sent again): a bids
-  // form counts them in the page and is sent once complete; any other asks the server for its lines.
+  // Taps changed with no request of their own (restored, resent): a bids form counts them and
+  // is sent once complete; any other asks the server for its lines.
   function refresh(form) {
     if (!form.hasAttribute("data-bid-words")) { htmx.trigger(form, "change"); return; }
     if (countBids(form)) htmx.trigger(form, "bids-complete");
   }
+
+  // -- the rest of the tricks ----------------------------------------------------------------
+  // data-rest-seat (Call Bridge: the dealer): that player's tricks follow the others' taps as the
+  // rest, before the form is sent (capture); tapped by hand, they stay (the server checks the sum).
+  document.addEventListener("change", function (evt) {
+    var input = evt.target;
+    var form = input && input.form;
+    if (!form || input.type !== "radio" || !form.hasAttribute("data-rest-seat")) return;
+    var seat = form.getAttribute("data-rest-seat");
+    var row = input.closest(".seat-row");
+    var rest = form.querySelector(".seat-row[data-seat='" + seat + "']");
+    if (!row || !rest || row === rest) return;
+    var left = Number(form.getAttribute("data-cards"));
+    Array.prototype.forEach.call(form.querySelectorAll(".seat-row[data-seat]"), function (other) {
+      var on = other.querySelector("input:checked");
+      if (other !== rest) left -= on ? Number(on.value) : NaN;
+    });
+    var chip = rest.querySelector("input[type=radio][value='" + left + "']");
+    if (chip) chip.checked = true;
+  }, true);
 
   // ``answered``: the draft key of the form whose own request drew ``root``. The server's answer
   // shows what it made of those taps (kept, or cleared by a refusal), so that is the draft now;
@@ -170,7 +189,7 @@
   document.addEventListener("change", function (evt) {
     var form = evt.target.form || (evt.target.closest && evt.target.closest("form"));
     if (!form || draftForms().indexOf(form) === -1) return;
-    // Counted before the draft is kept: a bid the hook rule struck is no bid.
+    // Counted first: a struck bid is no bid.
     var complete = form.hasAttribute("data-bid-words") && countBids(form);
     saveDraft(form);
     if (complete) htmx.trigger(form, "bids-complete");

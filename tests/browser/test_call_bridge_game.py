@@ -108,7 +108,7 @@ def test_a_whole_call_bridge_game_by_tapping(phone):
     panel = page.locator("#entry-panel")
     expect(panel).to_contain_text("Ann deals")
     expect(panel).to_contain_text("Bob bids and leads first")
-    expect(panel).to_contain_text("Deal 1 · 13 cards each · ♠ trumps")
+    expect(panel).to_contain_text("Deal 1 · 13 cards · ♠ trumps")
     expect(page.get_by_test_id("todo")).to_contain_text("Still to enter: 4 bids")
     expect(page.locator(".sheet-head")).to_contain_text("first to 30")
     expect(page.locator("label[for=bid-1-8]")).to_have_text("8★")

@@ -225,3 +225,42 @@ def test_on_its_side_the_panel_and_the_sheet_sit_side_by_side(browser, site, kee
         phone.page.screenshot(path=str(SHOTS / f"entry-{name}-landscape.png"))
     phone.context.close()
     check_phone(phone)
+
+
+# -- Call Bridge: the dealer's tricks are the rest of the 13 -----------------------------------------
+
+
+def test_call_bridge_fills_in_the_dealers_tricks_as_the_rest(phone, keeper, make_session):
+    # Deal 3: Cleo deals (and bids last). Bids 4, 3, 3, 2: the others' bids leave Cleo 4 of the 13.
+    deal = {"bids": [4, 3, 3, 2], "tricks": [4, 3, 3, 3]}
+    game = make_session(
+        "call-bridge", players=NAMES[:4], owner=keeper, target=30, rounds=[deal, deal, {"bids": [4, 3, 3, 2]}]
+    )
+    log_in(phone, keeper)
+    phone.go(reverse("games:sheet", args=[game.pk]))
+    page = phone.page
+    panel = page.locator("#entry-panel")
+    expect(panel.locator(".hint .js-only")).to_have_text(
+        "Tricks start at each bid; Cleo's are the rest of the 13. Tap only who took another number."
+    )
+    expect(page.locator("#tricks-2-4")).to_be_checked()
+    expect(page.get_by_test_id("tricks-live")).to_have_text("All 13 tricks placed")
+    expect(page.get_by_test_id("summary").locator("li").first).to_have_text(
+        "Made: Dev +2, Ann +4, Ben +3, Cleo (took 4) +3"  # in bidding order
+    )
+    # Ann took 5 and Dev 3: two taps, and Cleo's 2 follow (a missed bid: -3).
+    phone.tap("label[for=tricks-0-5]")
+    expect(page.locator("#tricks-2-3")).to_be_checked()
+    phone.tap("label[for=tricks-3-3]")
+    expect(page.locator("#tricks-2-2")).to_be_checked()
+    expect(page.get_by_test_id("tricks-live")).to_have_text("All 13 tricks placed")
+    expect(page.get_by_test_id("summary")).to_contain_text("Missed: Cleo (bid 3, took 2) −3")
+    # Cleo's tapped by hand are taken as tapped, and must add up: 14 is one too many.
+    phone.tap("label[for=tricks-2-3]")
+    expect(page.get_by_test_id("tricks-live")).to_have_text("14 tricks placed: 1 too many for 13")
+    phone.tap("label[for=tricks-1-2]")  # Ben took 2, not 3: Cleo's follow again, to 3
+    expect(page.locator("#tricks-2-3")).to_be_checked()
+    phone.tap(page.get_by_role("button", name="Save deal 3"))
+    expect(page.locator("#entry-panel h2")).to_contain_text("Deal 4 ")
+    game.refresh_from_db()
+    assert services.load_game(game).state.rounds[2].data["tricks"] == [5, 2, 3, 3]

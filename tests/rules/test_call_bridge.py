@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules.base import RoundInfo, RuleError
-from games.rules.call_bridge import CallBridge
+from games.rules.call_bridge import CallBridge, the_rest
 
 RULES = CallBridge()
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -582,3 +582,18 @@ def test_a_refused_round_changes_nothing(data, target, seat, fault):
     assert rounds == record
     after = RULES.replay(players=4, options={"target": target}, first_dealer=0, rounds=rounds)
     assert after == before
+
+
+@pytest.mark.parametrize(
+    ("tricks", "seat", "rest"),
+    [
+        ([4, 3, 3, None], 3, 3),  # the others took 10 of the 13
+        ([4, 3, 3, 9], 3, 3),  # whatever was there before
+        ([5, 3, 3, 0], 0, 7),
+        ([13, 0, 0, 5], 3, 0),
+        ([13, 1, 0, 0], 3, None),  # the others took more than 13: no rest to give
+        ([4, None, 3, 3], 3, None),  # someone's tricks unknown
+    ],
+)
+def test_the_rest_of_the_thirteen(tricks, seat, rest):
+    assert the_rest(tricks, seat) == rest
