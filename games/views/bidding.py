@@ -130,10 +130,12 @@ class BiddingTable(Table):
 
     def rest_seat(self, info: RoundInfo) -> int | None:
         """The player whose tricks the table fills in as the rest of the round's, if the game has one."""
+        del info  # a hook: the default needs no more
         return None
 
     def first_tricks(self, info: RoundInfo, bids: list) -> list:
         """The tricks the panel starts at: everyone's bid."""
+        del info  # a hook: the default needs no more
         return list(bids)
 
     def made(self, bid: int, took: int) -> bool:
