@@ -328,6 +328,26 @@ class GameRules:
         )
 
     @staticmethod
+    def _scored(
+        info: RoundInfo,
+        data: dict[str, Any],
+        points: list[int],
+        totals: list[int],
+        explain: list[str],
+        facts: dict[str, Any],
+    ) -> RoundResult:
+        """A complete round, scored: its points, the running totals after it, a line per player and facts."""
+        return RoundResult(
+            info=info,
+            data=data,
+            complete=True,
+            points=points,
+            totals=list(totals),
+            explain=explain,
+            facts=facts,
+        )
+
+    @staticmethod
     def best(totals: list[int], among: list[int] | None = None) -> list[int]:
         """Seats with the highest total (all of them when shared)."""
         seats = list(range(len(totals))) if among is None else among

@@ -241,17 +241,9 @@ class BuggerBridge(GameRules):
             self.check_tricks(info, tricks, names=setup.names)
             points = [p + q for p, q in zip(self.score(bids, tricks), penalty, strict=False)]
             totals = [t + p for t, p in zip(totals, points, strict=False)]
-            results.append(
-                RoundResult(
-                    info=info,
-                    data=data,
-                    complete=True,
-                    points=points,
-                    totals=list(totals),
-                    explain=[self.explain(b, t, q) for b, t, q in zip(bids, tricks, penalty, strict=False)],
-                    facts={"bid_total": sum(bids), "bid_line": bid_total_line(sum(bids), info.dealt)},
-                )
-            )
+            explain = [self.explain(b, t, q) for b, t, q in zip(bids, tricks, penalty, strict=False)]
+            facts = {"bid_total": sum(bids), "bid_line": bid_total_line(sum(bids), info.dealt)}
+            results.append(self._scored(info, data, points, totals, explain, facts))
         return self._game_state(
             setup,
             results,

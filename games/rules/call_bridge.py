@@ -210,23 +210,15 @@ class CallBridge(GameRules):
             reached = max(totals) >= target
             if reached and len(leaders) == 1:
                 winner = leaders[0]
-            results.append(
-                RoundResult(
-                    info=info,
-                    data=data,
-                    complete=True,
-                    points=points,
-                    totals=list(totals),
-                    explain=[explain(b, t) for b, t in zip(bids, tricks, strict=True)],
-                    facts={
-                        "bid_total": sum(bids),
-                        "target_reached": reached,
-                        "leader_seats": leaders,
-                        "play_goes_on": reached and len(leaders) > 1,
-                        "winner": winner,
-                    },
-                )
-            )
+            facts = {
+                "bid_total": sum(bids),
+                "target_reached": reached,
+                "leader_seats": leaders,
+                "play_goes_on": reached and len(leaders) > 1,
+                "winner": winner,
+            }
+            explained = [explain(b, t) for b, t in zip(bids, tricks, strict=True)]
+            results.append(self._scored(info, data, points, totals, explained, facts))
         return self._game_state(
             setup,
             results,

@@ -170,15 +170,34 @@ def check_tricks_fit_hand(
     only ``seats`` are looked at and added up (every seat by default).
     """
     cards = info.dealt
-    check_in_range(tricks, 0, cards, says, round=info.number, field="tricks", names=names, seats=seats)
-    counted = range(len(tricks)) if seats is None else seats
-    check_adds_up(
-        sum(tricks[s] for s in counted),
-        cards,
-        round=info.number,
-        field="tricks",
-        what=gettext_noop("the tricks"),
+    what = gettext_noop("the tricks")
+    check_shares(
+        tricks, cards, cards, says, round=info.number, field="tricks", what=what, names=names, seats=seats
     )
+
+
+def check_shares(
+    values: list[Any],
+    most: int,
+    total: int,
+    says: Callable[[str, int], str],
+    *,
+    round: int,
+    field: str,
+    what: str,
+    names: list[str] | None = None,
+    seats: list[int] | None = None,
+    but: str | None = None,
+) -> None:
+    """Refuse a player's share outside 0 to ``most``, or shares not adding up to ``total``.
+
+    Tricks taken, points held: ``says(who, value)`` words one out of range (see
+    ``check_in_range``), ``what`` and ``but`` a wrong sum (see ``check_adds_up``).
+    Only ``seats`` are looked at and added up (every seat by default).
+    """
+    check_in_range(values, 0, most, says, round=round, field=field, names=names, seats=seats)
+    counted = range(len(values)) if seats is None else seats
+    check_adds_up(sum(values[s] for s in counted), total, round=round, field=field, what=what, but=but)
 
 
 def check_adds_up(

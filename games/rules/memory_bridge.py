@@ -23,7 +23,7 @@ from games.words import gettext, gettext_noop
 
 from .base import GameRules, GameState, RoundInfo, RoundResult, RuleError, Setup, target_option
 from .cards import STRAIN_SYMBOLS, trick_score
-from .checks import check_adds_up, check_in_range, check_strain, int_list, round_message, who
+from .checks import check_shares, check_strain, int_list, round_message, who
 
 HAND_CARDS = 13
 FIRST_HALF_BONUS = 100
@@ -118,19 +118,17 @@ class MemoryBridge(GameRules):
             what=gettext_noop("the first-half tricks"),
             names=names,
         )
-        check_in_range(
+        check_shares(
             tricks,
-            0,
+            HAND_CARDS,
             HAND_CARDS,
             lambda name, took: gettext(
                 "{name} took {took} tricks in the first half, but there are only {cards}."
             ).format(name=name, took=took, cards=HAND_CARDS),
             round=n,
             field="first_half",
+            what=gettext_noop("the first-half tricks"),
             names=names,
-        )
-        check_adds_up(
-            sum(tricks), HAND_CARDS, round=n, field="first_half", what=gettext_noop("the first-half tricks")
         )
         return tricks
 

@@ -415,17 +415,8 @@ class MormonBridge(GameRules):
                     winner = leaders[0]
                     ended = True
                 facts.update(target_reached=reached, play_goes_on=reached and len(leaders) > 1, winner=winner)
-            results.append(
-                RoundResult(
-                    info=info,
-                    data=data,
-                    complete=True,
-                    points=points,
-                    totals=list(totals),
-                    explain=[explain_points(b, t) for b, t in zip(bids, tricks, strict=True)],
-                    facts=facts,
-                )
-            )
+            explain = [explain_points(b, t) for b, t in zip(bids, tricks, strict=True)]
+            results.append(self._scored(info, data, points, totals, explain, facts))
 
         def upcoming(number: int) -> RoundInfo:
             if schedule is not None:
