@@ -337,15 +337,7 @@ class GameRules:
         facts: dict[str, Any],
     ) -> RoundResult:
         """A complete round, scored: its points, the running totals after it, a line per player and facts."""
-        return RoundResult(
-            info=info,
-            data=data,
-            complete=True,
-            points=points,
-            totals=list(totals),
-            explain=explain,
-            facts=facts,
-        )
+        return RoundResult(info, data, True, points, list(totals), explain=explain, facts=facts)
 
     @staticmethod
     def best(totals: list[int], among: list[int] | None = None) -> list[int]:
