@@ -447,51 +447,89 @@ def _store(owner, parsed: list[ParsedRecord], players: dict[str, Player]) -> lis
         if missing:
             players.update(zip(missing, services._player_objects(owner, missing), strict=True))
         seats: list[Seat] = []
-        rounds: list[Round] = []
-        # Entries are many (a player a round): inserted as plain rows, not model instances, whose
-        # construction and bulk_create's per-value preparation cost more than the rest of an import.
-        entries: list[tuple[Round, int, int, dict[str, Any]]] = []
+        # Rounds and entries are many (a player a round): inserted as plain rows in one statement
+        # each (executemany), not as model instances, whose construction and bulk_create's
+        # per-value preparation cost more than the rest of an import. An entry finds its round's
+        # id by the round's game and number (their unique index), so no id needs reading back.
+        rounds: list[dict[str, Any]] = []
+        entries: list[dict[str, Any]] = []
         for session, record in zip(sessions, parsed, strict=True):
             people = [players[n] for n in record.players]
             seats.extend(Seat(session=session, player=p, position=i) for i, p in enumerate(people))
             for number, data in enumerate(record.rounds, start=1):
                 round_fields, entry_fields = data_to_rows(record.game, data, len(people))
-                rnd = Round(session=session, number=number, **round_fields)
-                services._set_derived(rnd, [], record.state)
-                rounds.append(rnd)
                 result = record.state.rounds[number - 1]
+                rounds.append(
+                    round_fields
+                    | {
+                        "session_id": session.pk,
+                        "number": number,
+                        "label": result.info.label,
+                        "dealer": result.info.dealer,
+                        "complete": result.complete,
+                    }
+                )
                 out = set(result.out or [])
                 for i, p in enumerate(people):
-                    derived = {
-                        "points": result.points[i] if result.points else None,
-                        "total": result.totals[i] if result.totals else None,
-                        "out": i in out,
-                    }
-                    entries.append((rnd, i, p.pk, entry_fields[i] | derived))
+                    entries.append(
+                        entry_fields[i]
+                        | {
+                            "session_id": session.pk,
+                            "number": number,
+                            "position": i,
+                            "player_id": p.pk,
+                            "points": result.points[i] if result.points else None,
+                            "total": result.totals[i] if result.totals else None,
+                            "out": i in out,
+                        }
+                    )
         Seat.objects.bulk_create(seats)
-        Round.objects.bulk_create(rounds)
-        if entries:
+        if rounds:
+            _insert_rounds(rounds)
             _insert_entries(entries)
     return sessions
 
 
-def _insert_entries(entries: list[tuple[Round, int, int, dict[str, Any]]]) -> None:
-    """One INSERT of many rows (``executemany``) for the entries: (round, position, player id, columns)."""
-    columns = list(dict.fromkeys(name for *_, values in entries for name in values))
-    names = ["round_id", "position", "player_id", *columns]
+def _column(model: type[Round] | type[Entry], name: str) -> tuple[str, Any]:
+    field = next(f for f in model._meta.concrete_fields if f.attname == name or f.name == name)
+    return str(field.column), field
+
+
+def _insert_rounds(rows: list[dict[str, Any]]) -> None:
+    """One INSERT of many rows (``executemany``): each a round's columns by field name."""
+    names = list(dict.fromkeys(name for row in rows for name in row))
+    fields = [_column(Round, name) for name in names]
     quote = connection.ops.quote_name
     sql = (
-        f"INSERT INTO {quote(Entry._meta.db_table)} ({', '.join(quote(n) for n in names)}) "
-        f"VALUES ({', '.join(['%s'] * len(names))})"
+        f"INSERT INTO {quote(Round._meta.db_table)} ({', '.join(quote(c) for c, _ in fields)}, {quote('version')}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))}, 0)"
     )
+    values = [
+        [f.get_db_prep_save(row.get(n), connection) for n, (_, f) in zip(names, fields, strict=True)]
+        for row in rows
+    ]
     with connection.cursor() as cursor:
-        cursor.executemany(
-            sql,
-            [
-                (rnd.pk, position, player, *(values.get(n) for n in columns))
-                for rnd, position, player, values in entries
-            ],
-        )
+        cursor.executemany(sql, values)
+
+
+def _insert_entries(rows: list[dict[str, Any]]) -> None:
+    """One INSERT of many rows (``executemany``): each an entry's columns by field name, with its round's
+    game and number (``session_id``, ``number``) to find the round's id by."""
+    names = [
+        n for n in dict.fromkeys(name for row in rows for name in row) if n not in ("session_id", "number")
+    ]
+    fields = [_column(Entry, name) for name in names]
+    quote = connection.ops.quote_name
+    # Typed, so that PostgreSQL need not guess a type for a value in a SELECT list (a None, say).
+    selected = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for _, f in fields)
+    sql = (
+        f"INSERT INTO {quote(Entry._meta.db_table)} ({quote('round_id')}, {', '.join(quote(c) for c, _ in fields)}) "
+        f"SELECT {quote('id')}, {selected} FROM {quote(Round._meta.db_table)} "
+        f"WHERE {quote('session_id')} = %s AND {quote('number')} = %s"
+    )
+    values = [[*(row.get(n) for n in names), row["session_id"], row["number"]] for row in rows]
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, values)
 
 
 def export_session(session: GameSession) -> dict:
