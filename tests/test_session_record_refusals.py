@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Entry, GameSession, Player, Round, Seat
+from games import session_record
+from games.models import GameSession, Player, Round, Seat
 from games.rules import RuleError
 from games.session_record import RecordError, import_record, load_json, parse_record
 from tests.test_session_record import BUGGER_EXAMPLE, NAMES, counts, record
@@ -209,7 +210,8 @@ def test_nothing_stored_when_the_database_write_fails(owner, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(Entry.objects, "bulk_create", broken)
+    # The last write of an import: the entries, once the session, players, seats and rounds are in.
+    monkeypatch.setattr(session_record, "_insert_entries", broken)
     before = counts()
     with pytest.raises(RuntimeError):
         import_record(owner=owner, record=record(rounds=BUGGER_EXAMPLE))
