@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
+
 from games import screen
 from games.paper.common import Cell, Row, number
 from games.places import ordinal, rank
@@ -71,24 +73,19 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
-def counted(forms: list[str], n: int) -> str:
-    """``forms`` ["{n} bid", "{n} bids"] said of ``n`` (app.js picks the same way)."""
-    return forms[0 if n == 1 else 1].replace("{n}", str(n))
-
-
 def bid_count_lines(words: dict, total: int, missing: int) -> tuple[str, str]:
     """The bids' live line and what is still to enter, from ``BiddingTable.bid_words``; app.js says
     the same after each tap, from the same words (so a tap needs no request)."""
     cards = words["cards"]
     if missing:
         live = words["partial"].format(
-            total=total, tricks=words["tricks"], missing=counted(words["player"], missing)
+            total=total, tricks=words["tricks"], missing=words["players"][str(missing)]
         )
-        return live, words["todo_partial"].format(missing=counted(words["bid"], missing))
+        return live, words["todo_partial"].format(missing=words["bids"][str(missing)])
     if total == cards:
         verdict = words["even"]
     else:
-        verdict = words["over" if total > cards else "under"].replace("{n}", str(abs(total - cards)))
+        verdict = words["over" if total > cards else "under"].format(count=abs(total - cards))
     live = words["complete"].format(total=total, tricks=words["tricks"], verdict=verdict)
     return live, words["todo_complete"]
 
@@ -240,7 +237,7 @@ class BiddingTable(Table):
             for chip in row.chips if row.seat == info.dealer and struck is not None else ():
                 if chip.value == struck:
                     chip.struck = True
-                    chip.title = self.bid_words(loaded, info)["struck"].replace("{n}", str(struck))
+                    chip.title = self.bid_words(loaded, info)["struck"].format(bid=struck)
         words = self.bid_words(loaded, info)
         entered = [bids[s] for s in info.active if bids[s] is not None]
         live, todo = bid_count_lines(words, sum(entered), len(info.active) - len(entered))
@@ -254,21 +251,25 @@ class BiddingTable(Table):
         last one is in: the round's cards, the dealer and the hook rule's total (None: no hook), and
         the lines it says, as the server says them (``bid_count_lines``)."""
         del loaded  # a hook: the default needs no more
+        cards, seats = info.dealt, range(1, len(info.active) + 1)
         return {
-            "cards": info.cards,
+            "cards": cards,
             "dealer": info.dealer,
             "hook": None,
-            "struck": "Hook rule: the dealer may not bid {n}",
-            "partial": "Bids total {total} for {tricks}, {missing} still to bid",
-            "complete": "Bids total {total} for {tricks}: {verdict}",
-            "tricks": plural(info.dealt, "trick"),
-            "player": ["{n} player", "{n} players"],
-            "even": "even",
-            "over": "over-bid by {n}",
-            "under": "under-bid by {n}",
-            "todo_partial": "Still to enter: {missing}, then the tricks.",
-            "todo_complete": "Still to enter: the tricks.",
-            "bid": ["{n} bid", "{n} bids"],
+            "struck": gettext("Hook rule: the dealer may not bid {bid}"),
+            "partial": gettext("Bids total {total} for {tricks}, {missing} still to bid"),
+            "complete": gettext("Bids total {total} for {tricks}: {verdict}"),
+            "tricks": ngettext("{count} trick", "{count} tricks", cards).format(count=cards),
+            # Said for each count there can be (the page has no plural rules of its own).
+            "players": {
+                str(n): ngettext("{count} player", "{count} players", n).format(count=n) for n in seats
+            },
+            "bids": {str(n): ngettext("{count} bid", "{count} bids", n).format(count=n) for n in seats},
+            "even": gettext("even"),
+            "over": gettext("over-bid by {count}"),
+            "under": gettext("under-bid by {count}"),
+            "todo_partial": gettext("Still to enter: {missing}, then the tricks."),
+            "todo_complete": gettext("Still to enter: the tricks."),
         }
 
     def tricks_panel(self, loaded, info, bids, tricks, errors=None, error="", phase="tricks") -> Panel:

@@ -93,7 +93,6 @@
   function bidWords(form) {
     try { return JSON.parse(form.getAttribute("data-bid-words") || "null"); } catch (e) { return null; }
   }
-  function counted(forms, n) { return forms[n === 1 ? 0 : 1].replace("{n}", n); }
   function fill(text, values) {
     return text.replace(/\{(\w+)\}/g, function (all, key) { return key in values ? values[key] : all; });
   }
@@ -116,7 +115,7 @@
       input.disabled = struck;
       if (!label) return;
       label.classList.toggle("struck", struck);
-      if (struck) label.title = words.struck.replace("{n}", forbidden); else label.removeAttribute("title");
+      if (struck) label.title = fill(words.struck, { bid: forbidden }); else label.removeAttribute("title");
     });
   }
 
@@ -133,11 +132,11 @@
     });
     var live, todo;
     if (missing) {
-      live = fill(words.partial, { total: total, tricks: words.tricks, missing: counted(words.player, missing) });
-      todo = fill(words.todo_partial, { missing: counted(words.bid, missing) });
+      live = fill(words.partial, { total: total, tricks: words.tricks, missing: words.players[missing] });
+      todo = fill(words.todo_partial, { missing: words.bids[missing] });
     } else {
       var off = total - words.cards;
-      var verdict = off === 0 ? words.even : (off > 0 ? words.over : words.under).replace("{n}", Math.abs(off));
+      var verdict = off === 0 ? words.even : fill(off > 0 ? words.over : words.under, { count: Math.abs(off) });
       live = fill(words.complete, { total: total, tricks: words.tricks, verdict: verdict });
       todo = words.todo_complete;
     }

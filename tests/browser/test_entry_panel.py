@@ -264,3 +264,22 @@ def test_call_bridge_fills_in_the_dealers_tricks_as_the_rest(phone, keeper, make
     expect(page.locator("#entry-panel h2")).to_contain_text("Deal 4 ")
     game.refresh_from_db()
     assert services.load_game(game).state.rounds[2].data["tricks"] == [5, 2, 3, 3]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bids_are_counted_in_the_page_in_the_pages_language(browser, site, keeper, make_session):
+    from tests.browser.conftest import check_phone, new_phone
+
+    game = make_session("call-bridge", players=NAMES[:4], owner=keeper, target=30)
+    phone = new_phone(browser, site, locale="fr-FR", extra_http_headers={"Accept-Language": "fr"})
+    log_in(phone, keeper)
+    phone.go(reverse("games:sheet", args=[game.pk]))
+    phone.tap("label[for=bid-1-4]")
+    phone.tap("label[for=bid-2-3]")
+    live = phone.page.get_by_test_id("bid-live")
+    expect(live).to_have_text("Total des annonces 7 pour 13 plis ; reste à annoncer : 2 joueurs")
+    phone.tap("label[for=bid-3-2]")
+    expect(live).to_have_text("Total des annonces 9 pour 13 plis ; reste à annoncer : 1 joueur")
+    expect(phone.page.get_by_test_id("todo")).to_have_text("Reste à saisir : 1 annonce, puis les plis.")
+    phone.context.close()
+    check_phone(phone)
