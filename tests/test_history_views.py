@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 import re
-import time
 
 import pytest
 from django.db import connection
@@ -15,6 +14,7 @@ from django.utils import timezone
 from games.models import Entry, GameSession, Player, Round, Seat
 
 from .conftest import TableClient
+from .helpers import cpu_share
 from .test_history_helpers import CALL_DEAL, NAMES, bugger_rounds, every_game, record
 
 pytestmark = pytest.mark.django_db
@@ -196,20 +196,21 @@ def test_ten_thousand_sessions_list_quickly(table, user):
         batch_size=5000,
     )
     table.token()
-    timings = {}
+    # Each view's CPU against the cheapest logged-in page's, measured in turn (house rule 5: no
+    # absolute time). Issue 10's goal is half that page's speed, 2x; this guards against growth
+    # with the sessions (a page that read every session would cost hundreds of times more).
+    shares = {}
     for label, params in {
-        "first": {},
-        "deep": {"page": 400},
-        "player": {"player": players[3].pk, "page": 30},
-        "game and dates": {"game": "call-bridge", "since": "2020-01-01", "until": "2030-01-01"},
+        "first": "",
+        "deep": "?page=400",
+        "player": f"?player={players[3].pk}&page=30",
+        "game and dates": "?game=call-bridge&since=2020-01-01&until=2030-01-01",
     }.items():
-        began = time.process_time()  # this process's work, not a busy machine's wall clock
-        response = table.get(HISTORY, params)
-        timings[label] = time.process_time() - began
+        shares[label], response = cpu_share(table, HISTORY + params)
         assert response.status_code == 200
         assert len(ids_on(response.content.decode())) == 20
     assert "10000 games" in table.get(HISTORY).content.decode()
-    assert max(timings.values()) < 2.0, timings
+    assert max(shares.values()) < 30, shares
 
 
 @pytest.mark.django_db

@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import time
 import unicodedata
 
 import pytest
@@ -20,6 +19,7 @@ from django.urls import reverse
 
 from games.models import Player
 from games.session_record import MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, RecordError, import_record, load_json
+from tests.helpers import cpu_share
 from tests.test_session_record import NAMES, counts, record
 
 pytestmark = pytest.mark.django_db
@@ -147,13 +147,12 @@ def test_a_wide_table_holds_fewer_rounds(owner):
     ids=["call-bridge", "mormon-elimination"],
 )
 def test_the_largest_legal_game_is_shown_within_a_second(client, owner, make, rounds):
+    # About a second: 400 times the cheapest logged-in page's CPU (2-2.5 ms here), so that the
+    # measure holds on a busy machine (house rule 5); the largest took 180 times (elimination print).
     session = import_record(owner=owner, record=make(rounds))
     client.force_login(owner)
     for name in ("sheet", "summary", "print"):
-        # CPU time of this process: what the request costs, whatever else the machine runs.
-        started = time.process_time()
-        response = client.get(reverse(f"games:{name}", args=[session.pk]))
-        spent = time.process_time() - started
-        print(f"{make.__name__} {name}: {spent:.3f} s CPU, {len(response.content)} bytes")
+        times, response = cpu_share(client, reverse(f"games:{name}", args=[session.pk]))
+        print(f"{make.__name__} {name}: {times:.0f} x the cheapest page, {len(response.content)} bytes")
         assert response.status_code == 200
-        assert spent < 1, (name, spent)
+        assert times < 400, (name, times)
