@@ -15,7 +15,9 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Max, Q
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import dateformat, timezone
+from django.utils.html import format_html_join
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -95,12 +97,25 @@ def player_list(request: HtmxHttpRequest):
 
 def result_charts(stats) -> list[dict]:
     """One chart per game of the player's final scores over time (the latest games), wins filled."""
+    won_word = gettext("won")
+    # Up to CHART_GAMES rows a game, each with two dates and a link: formatted once per day, and
+    # the link made once and filled in (Django's date formatting and reverse() cost more than the rest).
+    days: dict[tuple[object, str], str] = {}
+
+    def day(when, form: str) -> str:
+        local = timezone.localtime(when).date()
+        if (local, form) not in days:
+            days[local, form] = dateformat.format(local, form)
+        return days[local, form]
+
+    sentinel = 987654321
+    summary = reverse("games:summary", args=[sentinel])
     out = []
     for g in stats.games:
         results = [r for r in stats.results.get(g.game, []) if r.total is not None][-CHART_GAMES:]
         if not results:
             continue
-        labels = [dateformat.format(timezone.localtime(r.when), "j M") for r in results]
+        labels = [day(r.when, "j M") for r in results]
         series = charts.Series(
             name=stats.player.name,
             values=[r.total for r in results],
@@ -131,15 +146,20 @@ def result_charts(stats) -> list[dict]:
                     x_name=gettext("Game finished"),
                     height=160,
                 ),
-                "rows": [
+                # The chart's table, drawn in Python: a template per row cost more than the figures.
+                "body": format_html_join(
+                    "",
+                    '<tr><th scope="row"><a href="{}">{}</a></th><td>{}</td><td>{}</td></tr>',
                     (
-                        r.session_id,
-                        dateformat.format(timezone.localtime(r.when), "j M Y"),
-                        paper.number(r.total),
-                        r.won,
-                    )
-                    for r in results
-                ],
+                        (
+                            summary.replace(str(sentinel), str(r.session_id)),
+                            day(r.when, "j M Y"),
+                            paper.number(r.total),
+                            won_word if r.won else "–",
+                        )
+                        for r in results
+                    ),
+                ),
                 "limited": g.finished > CHART_GAMES,
             }
         )
