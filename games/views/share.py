@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import segno
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import escape
@@ -100,21 +100,22 @@ def shared(request: HtmxHttpRequest, token: str):
     return table_for(session.game).sheet(request, session)
 
 
-@require_GET
-def watch_live(request: HtmxHttpRequest, token: str):
-    access = _open_link(request, token)
-    if access is None:
-        return link_replaced_page(request)
-    return live_answer(request, access)
+def _through_link(answer, doc: str):
+    """A GET through a share link: ``answer(request, access)`` for the link's game, or the replaced-link page."""
+
+    @require_GET
+    def view(request: HtmxHttpRequest, token: str) -> HttpResponse:
+        access = _open_link(request, token)
+        if access is None:
+            return link_replaced_page(request)
+        return answer(request, access)
+
+    view.__doc__ = doc
+    return view
 
 
-@require_GET
-def watch_explain(request: HtmxHttpRequest, token: str):
-    """A square's explanation on a shared sheet."""
-    access = _open_link(request, token)
-    if access is None:
-        return link_replaced_page(request)
-    return explain_answer(request, access)
+watch_live = _through_link(live_answer, "A live check through a watch link.")
+watch_explain = _through_link(explain_answer, "A square's explanation on a shared sheet.")
 
 
 @require_GET
