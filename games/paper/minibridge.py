@@ -46,31 +46,37 @@ def minibridge_notes() -> list[str]:
     ]
 
 
-def _points_head(last: list[Cell]) -> list[Row]:
-    """The two heading rows of the rule text's sheet, with ``last`` for the score columns."""
+def _points_head(
+    seat: str, contract: str, score: str, score_subs: list[Cell], names: list[str] | None = None
+) -> list[Row]:
+    """The two heading rows of the rule text's sheet: ``seat``, ``contract`` and ``score`` head those columns,
+    the seat letters (with the players' ``names``, when known) and ``score_subs`` stand under them."""
     return [
         Row(
             [
                 _head(gettext("Deal No."), cls="label", rowspan=2),
-                _head(gettext("Seat (N, S, E or W)"), rowspan=2, cls="seat"),
+                _head(seat, rowspan=2, cls="seat"),
                 _head(gettext("Points held by"), colspan=4, scope="colgroup"),
                 _head(gettext("Total points of declaring side"), rowspan=2),
-                _head(gettext("Contract (Game or Part-score, suit or NT)"), rowspan=2, cls="contract"),
+                _head(contract, rowspan=2, cls="contract"),
                 _head(gettext("No. tricks made by declarer"), rowspan=2),
+                _head(score, colspan=2, scope="colgroup"),
             ]
-            + last
+        ),
+        Row(
+            [_head(seat_letter(s), cls="sub", title=names[s] if names else "") for s in PAPER_SEATS]
+            + score_subs
         ),
     ]
 
 
 def _personal_sheet(name: str, rows: int) -> Sheet:
     """The rule text's personal score sheet, blank, for one player."""
-    head = _points_head([_head(gettext("Score our way"), colspan=2, scope="colgroup")])
-    head.append(
-        Row(
-            [_head(seat_letter(s), cls="sub") for s in PAPER_SEATS]
-            + [_head("+", cls="sub"), _head(MINUS, cls="sub")]
-        )
+    head = _points_head(
+        gettext("Seat (N, S, E or W)"),
+        gettext("Contract (Game or Part-score, suit or NT)"),
+        gettext("Score our way"),
+        [_head("+", cls="sub"), _head(MINUS, cls="sub")],
     )
     sheet = Sheet(
         layout="personal",
@@ -95,23 +101,13 @@ def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
     """A recorded Minibridge session on the personal sheet's columns, scored for both sides."""
     ns = f"{gettext(SIDE_NAMES['NS'])} ({names[0]} & {names[2]})"
     ew = f"{gettext(SIDE_NAMES['EW'])} ({names[1]} & {names[3]})"
-    head = [
-        Row(
-            [
-                _head(gettext("Deal No."), cls="label", rowspan=2),
-                _head(gettext("Dealer"), rowspan=2, cls="seat"),
-                _head(gettext("Points held by"), colspan=4, scope="colgroup"),
-                _head(gettext("Total points of declaring side"), rowspan=2),
-                _head(gettext("Contract"), rowspan=2, cls="contract"),
-                _head(gettext("No. tricks made by declarer"), rowspan=2),
-                _head(gettext("Score"), colspan=2, scope="colgroup"),
-            ]
-        ),
-        Row(
-            [_head(seat_letter(s), cls="sub", title=names[s]) for s in PAPER_SEATS]
-            + [_head(ns, cls="sub name"), _head(ew, cls="sub name")]
-        ),
-    ]
+    head = _points_head(
+        gettext("Dealer"),
+        gettext("Contract"),
+        gettext("Score"),
+        [_head(ns, cls="sub name"), _head(ew, cls="sub name")],
+        names,
+    )
     sheet = Sheet(
         layout="personal",
         cols=["label", "seat", "hcp", "hcp", "hcp", "hcp", "side", "contract", "tricks", "score", "score"],
