@@ -144,14 +144,7 @@ class BuggerBridge(GameRules):
 
     def check_tricks(self, info: RoundInfo, tricks: list[Any], *, names: list[str] | None = None) -> None:
         """Refuse tricks outside 0..cards for a player, or not adding up to the cards."""
-        check_tricks_fit_hand(
-            info,
-            tricks,
-            lambda name, took: gettext(
-                "{name} took {took} tricks, but there are only {cards} to take."
-            ).format(name=name, took=took, cards=info.dealt),
-            names=names,
-        )
+        check_tricks_fit_hand(info, tricks, names=names)
 
     def check_penalties(
         self, info: RoundInfo, penalties: Any, players: int, *, names: list[str] | None = None

@@ -160,9 +160,7 @@ class CallBridge(GameRules):
         check_tricks_fit_hand(
             info,
             tricks,
-            lambda name, took: gettext(
-                "{name} took {took} tricks, but a player can take 0 to {cards}."
-            ).format(name=name, took=took, cards=CARDS),
+            gettext("{name} took {took} tricks, but a player can take 0 to {cards}."),
             names=names,
         )
 

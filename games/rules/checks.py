@@ -159,20 +159,38 @@ def check_bids_fit_hand(
 def check_tricks_fit_hand(
     info: RoundInfo,
     tricks: list[Any],
-    says: Callable[[str, int], str],
+    says: str | None = None,
     *,
     names: list[str] | None = None,
     seats: list[int] | None = None,
 ) -> None:
     """Refuse tricks outside 0 to the cards dealt, or not adding up to them (the bidding games).
 
-    ``says(who, took)`` words a player's tricks out of range (see ``check_in_range``);
-    only ``seats`` are looked at and added up (every seat by default).
+    ``says`` words a player's tricks out of range (see ``check_in_range``): a translated
+    message with the player's ``{name}``, the tricks they ``{took}`` and the ``{cards}``
+    dealt; "... but there are only {cards} to take." by default. Only ``seats`` are
+    looked at and added up (every seat by default).
     """
     cards = info.dealt
-    what = gettext_noop("the tricks")
+    message = (
+        ngettext(
+            "{name} took {took} tricks, but there is only {cards} to take.",
+            "{name} took {took} tricks, but there are only {cards} to take.",
+            cards,
+        )
+        if says is None
+        else says
+    )
     check_shares(
-        tricks, cards, cards, says, round=info.number, field="tricks", what=what, names=names, seats=seats
+        tricks,
+        cards,
+        cards,
+        lambda name, took: message.format(name=name, took=took, cards=cards),
+        round=info.number,
+        field="tricks",
+        what=gettext_noop("the tricks"),
+        names=names,
+        seats=seats,
     )
 
 

@@ -298,18 +298,7 @@ class MormonBridge(GameRules):
 
     def check_tricks(self, info: RoundInfo, tricks: list[Any], *, names: list[str] | None = None) -> None:
         """Refuse tricks outside 0..cards for a player in the hand, or not adding up to the cards."""
-        cards = info.dealt
-        check_tricks_fit_hand(
-            info,
-            tricks,
-            lambda name, took: ngettext(
-                "{name} took {took} tricks, but there is only {cards} to take.",
-                "{name} took {took} tricks, but there are only {cards} to take.",
-                cards,
-            ).format(name=name, took=took, cards=cards),
-            names=names,
-            seats=sorted(info.active),
-        )
+        check_tricks_fit_hand(info, tricks, names=names, seats=sorted(info.active))
 
     @staticmethod
     def _check_in_hand(
