@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from games.words import gettext, gettext_noop, round_noun
 
 from .checks import RuleError as RuleError  # defined beside the checks; read from here too
-from .checks import int_list, round_message
+from .checks import int_list, round_message, who
 
 
 @dataclass(frozen=True)
@@ -348,6 +348,28 @@ class GameRules:
         top = max(totals[s] for s in seats)
         return [s for s in seats if totals[s] == top]
 
+    @classmethod
+    def target_rule(
+        cls, totals: list[int], target: int, n: int, names: list[str] | None = None
+    ) -> tuple[dict[str, Any], str | None]:
+        """The target rule after round ``n`` (Call Bridge, 4-card Mormon Bridge): a player alone
+        at the top with at least ``target`` wins. Its facts (target_reached, leader_seats,
+        play_goes_on, winner: a seat or None), and what ended the game (None while it goes on)."""
+        leaders = cls.best(totals)
+        reached = max(totals) >= target
+        winner = leaders[0] if reached and len(leaders) == 1 else None
+        facts = {
+            "target_reached": reached,
+            "leader_seats": leaders,
+            "play_goes_on": reached and len(leaders) > 1,
+            "winner": winner,
+        }
+        if winner is None:
+            return facts, None
+        return facts, gettext("the game ended after round {last}, when {name} won.").format(
+            last=n, name=who(names, winner)
+        )
+
     # -- steps every replay takes ---------------------------------------------
 
     @staticmethod
@@ -426,6 +448,14 @@ class GameRules:
                 round=n - 1,
                 field="tricks",
             )
+
+    @classmethod
+    def _check_round_may_follow(cls, results: list[RoundResult], n: int, over: str | None) -> None:
+        """Refuse round ``n`` once the game is ``over`` (what ended it: "the game ended after
+        round 8, when Ann won."; None while it goes on), or while round ``n - 1`` is unfinished."""
+        if over is not None:
+            raise RuleError(round_message(n, over), round=n)
+        cls._check_previous_complete(results, n)
 
     @staticmethod
     def _check_early_end(

@@ -15,8 +15,8 @@ from typing import Any
 
 from games.words import gettext, gettext_noop
 
-from .base import GameRules, GameState, MadeBid, RoundInfo, RoundResult, RuleError, Setup, target_option
-from .checks import check_in_range, check_tricks_fit_hand, round_message, who
+from .base import GameRules, GameState, MadeBid, RoundInfo, RoundResult, Setup, target_option
+from .checks import check_in_range, check_tricks_fit_hand
 
 PLAYERS = 4
 CARDS = 13
@@ -176,20 +176,9 @@ class CallBridge(GameRules):
         target = setup.options["target"]
         totals = [0] * setup.players
         results: list[RoundResult] = []
-        winner: int | None = None
-        for index, data in enumerate(rounds):
-            n = index + 1
-            if winner is not None:
-                raise RuleError(
-                    round_message(
-                        n,
-                        gettext("the game ended after round {last}, when {name} won.").format(
-                            last=n - 1, name=who(setup.names, winner)
-                        ),
-                    ),
-                    round=n,
-                )
-            self._check_previous_complete(results, n)
+        over: str | None = None  # what ended the game
+        for n, data in enumerate(rounds, start=1):
+            self._check_round_may_follow(results, n, over)
             info = self.deal(n, setup.first_dealer)
             bids = self._bids_of(
                 n, data, setup, keys=ROUND_KEYS, trumps=(TRUMP,), refused_trump=ALWAYS_SPADES
@@ -204,25 +193,15 @@ class CallBridge(GameRules):
             self.check_tricks(info, tricks, names=setup.names)
             points = [deal_points(b, t) for b, t in zip(bids, tricks, strict=True)]
             totals = [t + p for t, p in zip(totals, points, strict=True)]
-            leaders = self.best(totals)
-            reached = max(totals) >= target
-            if reached and len(leaders) == 1:
-                winner = leaders[0]
-            facts = {
-                "bid_total": sum(bids),
-                "target_reached": reached,
-                "leader_seats": leaders,
-                "play_goes_on": reached and len(leaders) > 1,
-                "winner": winner,
-            }
+            target_facts, over = self.target_rule(totals, target, n, setup.names)
+            facts = {"bid_total": sum(bids), **target_facts}
             explained = [explain(b, t) for b, t in zip(bids, tricks, strict=True)]
             results.append(self._scored(info, data, points, totals, explained, facts))
         return self._game_state(
             setup,
             results,
             totals=totals,
-            ended=winner is not None,
-            winners=self.best(totals) if winner is None else [winner],
+            ended=over is not None,
             upcoming=lambda number: self.deal(number, setup.first_dealer),
             field="tricks",
         )

@@ -365,25 +365,10 @@ class MormonBridge(GameRules):
         target = setup.options["target"]
         totals = [0] * players
         results: list[RoundResult] = []
-        winner: int | None = None
-        ended = False
-        for index, data in enumerate(rounds):
-            n = index + 1
-            if ended:
-                if winner is None:
-                    message = round_message(
-                        n, gettext("the game ended after round {last}, the last hand.").format(last=n - 1)
-                    )
-                else:
-                    message = round_message(
-                        n,
-                        gettext("the game ended after round {last}, when {name} won.").format(
-                            last=n - 1, name=who(names, winner)
-                        ),
-                    )
-                raise RuleError(message, round=n)
-            self._check_previous_complete(results, n)
-            info = schedule[index] if schedule is not None else self.four_card_hand(n, players, first_dealer)
+        over: str | None = None  # what ended the game
+        for n, data in enumerate(rounds, start=1):
+            self._check_round_may_follow(results, n, over)
+            info = schedule[n - 1] if schedule is not None else self.four_card_hand(n, players, first_dealer)
             bids = self._bids_of(n, data, setup, keys=ROUND_KEYS, trumps=TRUMPS)
             self.check_bids(info, bids, names=names)
             facts = {"bid_total": sum(bids), "bid_line": bid_total_line(sum(bids), info.dealt)}
@@ -394,16 +379,13 @@ class MormonBridge(GameRules):
             self.check_tricks(info, tricks, names=names)
             points = [hand_points(b, t) for b, t in zip(bids, tricks, strict=True)]
             totals = [t + p for t, p in zip(totals, points, strict=True)]
-            leaders = self.best(totals)
-            facts["leader_seats"] = leaders
+            facts["leader_seats"] = self.best(totals)
             if schedule is not None:
-                ended = n == len(schedule)
+                if n == len(schedule):
+                    over = gettext("the game ended after round {last}, the last hand.").format(last=n)
             else:
-                reached = max(totals) >= target
-                if reached and len(leaders) == 1:
-                    winner = leaders[0]
-                    ended = True
-                facts.update(target_reached=reached, play_goes_on=reached and len(leaders) > 1, winner=winner)
+                target_facts, over = self.target_rule(totals, target, n, names)
+                facts.update(target_facts)
             explain = [explain_points(b, t) for b, t in zip(bids, tricks, strict=True)]
             results.append(self._scored(info, data, points, totals, explain, facts))
 
@@ -416,8 +398,7 @@ class MormonBridge(GameRules):
             setup,
             results,
             totals=totals,
-            ended=ended,
-            winners=self.best(totals) if winner is None else [winner],
+            ended=over is not None,
             upcoming=upcoming,
             field="tricks",
         )
@@ -430,20 +411,9 @@ class MormonBridge(GameRules):
         out: list[int] = []
         results: list[RoundResult] = []
         dealer: int | None = None
-        ended = False
-        for index, data in enumerate(rounds):
-            n = index + 1
-            if ended:
-                raise RuleError(
-                    round_message(
-                        n,
-                        gettext(
-                            "the game ended after round {last}, when {name} was the last player left."
-                        ).format(last=n - 1, name=who(names, results[-1].facts["still_in"][0])),
-                    ),
-                    round=n,
-                )
-            self._check_previous_complete(results, n)
+        over: str | None = None
+        for n, data in enumerate(rounds, start=1):
+            self._check_round_may_follow(results, n, over)
             table = self.at_table(players, out)
             dealer = first_dealer if dealer is None else self.next_dealer(dealer, table, players)
             info = self.hand_info(n, dealer, table, FOUR_CARDS)
@@ -481,7 +451,10 @@ class MormonBridge(GameRules):
             out = sorted(out + out_now)
             still_in = [s for s in range(players) if s not in out]
             next_table = self.at_table(players, out)
-            ended = len(still_in) == 1
+            if len(still_in) == 1:
+                over = gettext(
+                    "the game ended after round {last}, when {name} was the last player left."
+                ).format(last=n, name=who(names, still_in[0]))
             facts.update(
                 out_now=out_now,
                 everyone_missed=everyone_missed,
@@ -511,7 +484,7 @@ class MormonBridge(GameRules):
             setup,
             results,
             totals=None,
-            ended=ended,
+            ended=over is not None,
             winners=[s for s in range(players) if s not in out],
             upcoming=upcoming,
             field="tricks",
