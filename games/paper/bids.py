@@ -14,7 +14,7 @@ from games.words import gettext, gettext_noop, ngettext
 from ..rules import GameState
 from ..rules.bugger_bridge import REDEAL_PENALTY, BuggerBridge, made_points
 from ..rules.mormon_bridge import ELIMINATION, FOUR_CARD, MODE_NAMES, MODES, REGULAR, TABLE_MAX, MormonBridge
-from .common import Cell, Row, Sheet, _head, _name_head, number, signed, total_row
+from .common import Cell, Row, Sheet, _head, _name_head, number, signed, state_total_row
 from .layout import BlankChoice, Layout
 
 TRUMP_MARKS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣", "none": "NT"}
@@ -95,8 +95,7 @@ def _bugger_sheet(
             row.cells.append(cell)
         row.cls = "played" if result and result.complete else ("current" if result else "")
         sheet.body.append(row)
-    winners = state.winners if state else ()
-    sheet.foot.append(total_row(state.totals if state and state.rounds else None, players, winners))
+    sheet.foot.append(state_total_row(state, players))
     return sheet
 
 
@@ -227,7 +226,7 @@ def _mormon_sheet(
                 cells.append(Cell(cls="total"))
         sheet.foot.append(Row(cells, cls="totals"))
     else:
-        sheet.foot.append(total_row(state.totals if state and state.rounds else None, players, winners))
+        sheet.foot.append(state_total_row(state, players))
     return sheet
 
 

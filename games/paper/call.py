@@ -12,7 +12,7 @@ from games.words import gettext, gettext_noop
 
 from ..rules import GameState
 from ..rules.call_bridge import BID_MAX, BID_MIN, BONUS_FROM, BONUS_POINTS, CallBridge
-from .common import MINUS, Cell, Row, Sheet, _head, _name_head, number, signed, total_row
+from .common import MINUS, Cell, Row, Sheet, _head, _name_head, number, signed, state_total_row
 from .layout import Layout
 
 # What the filled sheet's type says (templates/games/print/_sheet.html, static/css/print.css).
@@ -93,8 +93,7 @@ def _call_sheet(
             row.cells += [bid_cell, score_cell]
         row.cls = "played" if result and result.complete else ("current" if result else "")
         sheet.body.append(row)
-    totals = state.totals if state and state.rounds else None
-    sheet.foot.append(total_row(totals, players, state.winners if state else (), span=2))
+    sheet.foot.append(state_total_row(state, players, span=2))
     return sheet
 
 

@@ -11,9 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.words import gettext
+
+if TYPE_CHECKING:
+    from ..rules import GameState
 
 MINUS = "−"
 
@@ -140,3 +143,10 @@ def total_row(
             )
         )
     return Row(cells, cls="totals")
+
+
+def state_total_row(state: GameState | None, columns: int, **kwargs: Any) -> Row:
+    """``total_row`` of a sheet drawing ``state``: its totals once a round is recorded (before
+    that, and on a blank sheet, cells to write in), its winners marked."""
+    totals = state.totals if state and state.rounds else None
+    return total_row(totals, columns, state.winners if state else (), **kwargs)

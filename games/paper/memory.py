@@ -13,7 +13,7 @@ from games.words import gettext, gettext_noop
 from ..rules import GameState
 from ..rules.memory_bridge import MemoryBridge, first_half_score
 from ..rules.memory_bridge import contract_name as memory_contract_name
-from .common import Cell, Row, Sheet, _head, number, total_row
+from .common import Cell, Row, Sheet, _head, number, state_total_row
 from .layout import Layout
 
 
@@ -117,8 +117,7 @@ def _memory_sheet(
                 )
             )
         sheet.body.append(Row(cells, cls="played" if result.complete else "current"))
-    totals = state.totals if state and state.rounds else None
-    sheet.foot.append(total_row(totals, 2, state.winners if state else (), label_span=9))
+    sheet.foot.append(state_total_row(state, 2, label_span=9))
     return sheet
 
 

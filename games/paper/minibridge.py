@@ -14,7 +14,7 @@ from games.words import gettext, gettext_noop, ngettext, pgettext
 from ..rules import GameState
 from ..rules.cards import STRAIN_SYMBOLS
 from ..rules.minibridge import DEFAULT_DEALS, SIDE_NAMES, Minibridge
-from .common import MINUS, Cell, Row, Sheet, _head, deal_number, number, signed, total_row
+from .common import MINUS, Cell, Row, Sheet, _head, deal_number, number, signed, state_total_row, total_row
 from .layout import Layout
 
 SEAT_LETTERS = (
@@ -164,7 +164,7 @@ def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
             else:
                 cells.append(Cell(cls="score"))
         sheet.body.append(Row(cells, cls="played" if result.complete else "current"))
-    sheet.foot.append(total_row(state.totals if state.rounds else None, 2, state.winners, label_span=9))
+    sheet.foot.append(state_total_row(state, 2, label_span=9))
     return sheet
 
 

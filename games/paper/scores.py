@@ -12,7 +12,7 @@ from typing import Any
 from games.words import gettext, gettext_noop
 
 from ..rules import GameRules, GameState
-from .common import Cell, Row, Sheet, _head, _name_head, number, signed, total_row
+from .common import Cell, Row, Sheet, _head, _name_head, number, signed, state_total_row
 from .layout import Layout
 
 
@@ -46,8 +46,7 @@ def _scores_sheet(
             row.cells.append(cell)
         row.cls = "played" if result and result.complete else ""
         sheet.body.append(row)
-    totals = state.totals if state and state.rounds else None
-    sheet.foot.append(total_row(totals, players, state.winners if state else ()))
+    sheet.foot.append(state_total_row(state, players))
     return sheet
 
 
