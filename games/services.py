@@ -138,48 +138,34 @@ def start_session(
     Back and Start again) starts one game, and the second send gets that game back.
     """
     try:
-        return _start_session(
-            owner=owner,
-            game=game,
-            player_names=player_names,
-            options=options,
-            first_dealer=first_dealer,
-            start_key=start_key,
-        )
+        with transaction.atomic():
+            started = started_by(owner=owner, start_key=start_key)
+            if started is not None:
+                return started
+            stored_key = start_key
+            if start_key and GameSession.objects.filter(owner=owner, start_key=start_key).exists():
+                stored_key = ""  # its game is in the Trash: the form starts a new one
+            rules = get_rules(game)
+            names = clean_names(player_names)
+            cleaned = rules.clean_options(options)
+            # Replaying no rounds checks the setup the same way every later write will.
+            rules.replay(
+                players=len(names), options=cleaned, first_dealer=first_dealer, rounds=[], names=names
+            )
+            session = GameSession.objects.create(
+                owner=owner, game=game, options=cleaned, first_dealer=first_dealer, start_key=stored_key
+            )
+            players = _player_objects(owner, names)
+            Seat.objects.bulk_create(
+                [Seat(session=session, player=p, position=i) for i, p in enumerate(players)]
+            )
+            return session
     except IntegrityError:
         # Two sends of one form at once (PostgreSQL): the other one's game is the game.
         started = started_by(owner=owner, start_key=start_key)
         if started is None:
             raise
         return started
-
-
-@transaction.atomic
-def _start_session(
-    *,
-    owner: User,
-    game: str,
-    player_names: list[str],
-    options: dict[str, Any],
-    first_dealer: int,
-    start_key: str,
-) -> GameSession:
-    started = started_by(owner=owner, start_key=start_key)
-    if started is not None:
-        return started
-    if start_key and GameSession.objects.filter(owner=owner, start_key=start_key).exists():
-        start_key = ""  # its game is in the Trash: the form starts a new one
-    rules = get_rules(game)
-    names = clean_names(player_names)
-    cleaned = rules.clean_options(options)
-    # Replaying no rounds checks the setup the same way every later write will.
-    rules.replay(players=len(names), options=cleaned, first_dealer=first_dealer, rounds=[], names=names)
-    session = GameSession.objects.create(
-        owner=owner, game=game, options=cleaned, first_dealer=first_dealer, start_key=start_key
-    )
-    players = _player_objects(owner, names)
-    Seat.objects.bulk_create([Seat(session=session, player=p, position=i) for i, p in enumerate(players)])
-    return session
 
 
 def _set_derived(rnd: Round, entries: list[Entry], state: GameState) -> None:
