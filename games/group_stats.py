@@ -35,7 +35,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy
 
 from .models import Entry, GameSession, Player, Seat
-from .stats import has_bids, share
+from .stats import Ratio, has_bids
 from .streaks import competition_places, longest_run, place_key
 
 
@@ -159,17 +159,9 @@ class Standing:
     bids: int = 0
     exact: int = 0
 
-    @property
-    def win_rate(self) -> float | None:
-        return share(self.wins, self.games)
-
-    @property
-    def average_place(self) -> float | None:
-        return share(self.place_sum, self.games)
-
-    @property
-    def exact_rate(self) -> float | None:
-        return share(self.exact, self.bids)
+    win_rate = Ratio("wins", "games")
+    average_place = Ratio("place_sum", "games")
+    exact_rate = Ratio("exact", "bids")
 
 
 # How each column sorts: the value, and whether higher is better (shown first).

@@ -92,6 +92,16 @@ def share(part: int, whole: int) -> float | None:
     return part / whole if whole else None
 
 
+class Ratio:
+    """A figure worked out from two of an object's counts: ``share(part, whole)``."""
+
+    def __init__(self, part: str, whole: str) -> None:
+        self.part, self.whole = part, whole
+
+    def __get__(self, counts: Any, owner: type | None = None) -> float | None:
+        return share(getattr(counts, self.part), getattr(counts, self.whole))
+
+
 class Ratios:
     """Figures worked out from counts, the same for one game and for all of a player's games."""
 
@@ -104,17 +114,9 @@ class Ratios:
     zero_bids: int
     zero_made: int
 
-    @property
-    def win_share(self) -> float | None:
-        return share(self.won, self.finished)
-
-    @property
-    def bid_accuracy(self) -> float | None:
-        return share(self.made, self.bids)
-
-    @property
-    def zero_success(self) -> float | None:
-        return share(self.zero_made, self.zero_bids)
+    win_share = Ratio("won", "finished")
+    bid_accuracy = Ratio("made", "bids")
+    zero_success = Ratio("zero_made", "zero_bids")
 
     @property
     def tendency(self) -> str:
