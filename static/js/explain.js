@@ -44,6 +44,14 @@
     place(pop, square);
   }
 
+  // A popover already in the page (Minibridge's and Memory Bridge's sheets) is placed beside its square too.
+  document.addEventListener("toggle", (event) => {
+    const pop = event.target;
+    if (event.newState !== "open" || !pop.classList?.contains("explain") || "version" in pop.dataset) return;
+    const square = document.querySelector(`[popovertarget="${pop.id}"]`);
+    if (square) place(pop, square);
+  }, true);
+
   document.addEventListener("click", (event) => {
     const square = event.target.closest("#sheet-body[data-explain] button");
     if (square) explain(square);

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -11,6 +13,18 @@ from .conftest import new_phone
 from .test_page_weight import NAMES, log_in
 
 GAP = 12  # px: how far from the square's edge the popover may start
+
+
+def assert_beside(square, pop, size: dict) -> None:
+    """The popover is on the screen, whole, just under or just over the square, and across from it."""
+    expect(pop).to_have_attribute("style", re.compile(r"(top|inset): \d"))  # placed (static/js/explain.js)
+    cell, shown = box(square), box(pop)
+    assert shown["x"] >= 0 and shown["x"] + shown["width"] <= size["width"]
+    assert shown["y"] >= 0 and shown["y"] + shown["height"] <= size["height"]
+    under = abs(shown["y"] - (cell["y"] + cell["height"])) <= GAP
+    over = abs(shown["y"] + shown["height"] - cell["y"]) <= GAP
+    assert under or over, (cell, shown)
+    assert shown["x"] <= cell["x"] + cell["width"] and shown["x"] + shown["width"] >= cell["x"]
 
 
 def box(locator) -> dict:
@@ -41,15 +55,7 @@ def test_the_explanation_opens_at_the_tapped_square(browser, site, make_session,
             pop = page.locator(f"#exp-{number}-{seat}")
             expect(pop).to_be_visible()
             expect(pop).to_contain_text(f"Round {info_label(number)} · {NAMES[seat]}: bid")
-            cell, shown = box(square), box(pop)
-            # On the screen, whole.
-            assert shown["x"] >= 0 and shown["x"] + shown["width"] <= size["width"]
-            assert shown["y"] >= 0 and shown["y"] + shown["height"] <= size["height"]
-            # Next to the square: just under it or just over it, and across from it.
-            under = abs(shown["y"] - (cell["y"] + cell["height"])) <= GAP
-            over = abs(shown["y"] + shown["height"] - cell["y"]) <= GAP
-            assert under or over, (cell, shown)
-            assert shown["x"] <= cell["x"] + cell["width"] and shown["x"] + shown["width"] >= cell["x"]
+            assert_beside(square, pop, size)
             page.keyboard.press("Escape")
             expect(pop).to_be_hidden()
     finally:

@@ -11,6 +11,8 @@ import re
 
 from playwright.sync_api import expect
 
+from .test_explain_popover import assert_beside
+
 SEATS = ["Ann", "Bob", "Cat", "Dan"]  # North, East, South, West
 SIDE = {0: "NS", 1: "EW", 2: "NS", 3: "EW"}
 PER_TRICK = {"NT": 30, "S": 30, "H": 30, "D": 20, "C": 20}
@@ -170,6 +172,11 @@ def test_a_whole_game_by_tapping(phone):
     # Tapping a score explains it in one line.
     phone.tap("#round-1 td.side-cell >> nth=0 >> button")
     expect(page.locator("#exp-1-NS")).to_be_visible()
+    assert_beside(
+        page.locator("#round-1 td.side-cell >> nth=0 >> button"),
+        page.locator("#exp-1-NS"),
+        page.viewport_size,
+    )
     expect(page.locator("#exp-1-NS")).to_contain_text("N-S declared game in spades (Cat), needed 10, took 11")
     page.keyboard.press("Escape")
 

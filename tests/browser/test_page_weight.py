@@ -78,9 +78,5 @@ def test_every_sheet_and_new_game_page_stays_within_budget(phone, make_session, 
     players = NAMES[: max(rules.min_players, min(6, rules.max_players or 6))]
     session = make_session(slug, players=players, owner=owner)
     sheet = weigh(phone, f"/games/{session.pk}/")
-    # A sheet drawn by games/screen.py fetches its explanations when tapped (explain.js).
-    check(
-        *sheet,
-        own=SHEET_SCRIPTS if phone.page.locator("[data-explain]").count() else ("app.js", "install.js"),
-    )
+    check(*sheet, own=SHEET_SCRIPTS)  # explain.js: explanations fetched or placed beside their square
     check(*weigh(phone, f"/games/new/{slug}/"), own=("app.js", "install.js", "seating.js"))
