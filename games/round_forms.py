@@ -25,6 +25,7 @@ from typing import Any, override
 
 from django import forms
 from django.forms.utils import ErrorDict
+from django.utils.translation import gettext, gettext_noop
 
 from .forms import COMPASS_SEATS, parse_int
 from .rules import RoundInfo, RoundResult, RuleError
@@ -33,6 +34,19 @@ from .rules.cards import STRAINS
 from .rules.memory_bridge import HAND_CARDS as MEMORY_CARDS
 from .rules.memory_bridge import ends_in_first_half
 from .rules.minibridge import DECK_HCP, HAND_CARDS, MAX_HAND_HCP, announcing_order, declarer_for, fill_fourth
+from .words import round_noun
+
+# A number a player's row refused, by what it is: whole sentences, so a language words each its own way.
+NOT_POSSIBLE = {
+    "bid": gettext_noop("Round {round}: {name}'s bid of {shown} is not possible."),
+    "tricks": gettext_noop("Round {round}: {name}'s tricks of {shown} are not possible."),
+    "points": gettext_noop("Round {round}: {name}'s points of {shown} are not possible."),
+}
+NOT_A_NUMBER = {
+    "bid": gettext_noop("Round {round}: {name}'s bid must be a number, not “{shown}”."),
+    "tricks": gettext_noop("Round {round}: {name}'s tricks must be a number, not “{shown}”."),
+    "points": gettext_noop("Round {round}: {name}'s points must be a number, not “{shown}”."),
+}
 
 
 class RawField(forms.Field):
@@ -166,16 +180,11 @@ class RoundForm(forms.Form):
                 shown = raw if len(raw) <= 20 else f"{raw[:12]}…"
                 digits = raw.removeprefix("-")
                 name = self.names[seat]
-                if digits.isascii() and digits.isdigit():
-                    self.flag(
-                        f"{prefix}_{seat}",
-                        f"Round {self.number}: {name}'s {what} of {shown} is not possible.",
-                    )
-                else:
-                    self.flag(
-                        f"{prefix}_{seat}",
-                        f"Round {self.number}: {name}'s {what} must be a number, not “{shown}”.",
-                    )
+                said = NOT_POSSIBLE if digits.isascii() and digits.isdigit() else NOT_A_NUMBER
+                self.flag(
+                    f"{prefix}_{seat}",
+                    gettext(said[what]).format(round=self.number, name=name, shown=shown),
+                )
             values[seat] = value
         return values
 
@@ -196,7 +205,12 @@ class ScoresForm(RoundForm):
         self.values = self.seat_numbers("score", "points", seats=range(len(self.names)))
         for seat, value in enumerate(self.values):
             if value is None and f"score_{seat}" not in self.errors:
-                self.flag(f"score_{seat}", f"Round {self.number}: enter {self.names[seat]}'s points.")
+                self.flag(
+                    f"score_{seat}",
+                    gettext("Round {round}: enter {name}'s points.").format(
+                        round=self.number, name=self.names[seat]
+                    ),
+                )
         if not self.errors:
             self.round_data = {"scores": self.values}
         return cleaned
@@ -254,7 +268,7 @@ class BidsForm(BiddingForm):
         missing = [s for s in info.active if self.bids[s] is None]
         if self.errors or (missing and self.htmx and not self.saving):
             return cleaned  # a chip tapped: the running total; nothing is stored until all have bid
-        self.require("bid", self.bids, "Round {round}: {name} has not bid.")
+        self.require("bid", self.bids, gettext("Round {round}: {name} has not bid."))
         if self.errors:
             return cleaned
         # Bids entered again (after "Change bids", or a redeal) keep the round's other facts (penalties).
@@ -283,7 +297,7 @@ class TricksForm(BiddingForm):
         cleaned = super().clean() or {}
         self.tricks = self.seat_numbers("tricks", "tricks", seats=self.info.active)
         if self.saving:
-            self.require("tricks", self.tricks, "Round {round}: enter {name}'s tricks.")
+            self.require("tricks", self.tricks, gettext("Round {round}: enter {name}'s tricks."))
         if self.saving and not self.errors and self.current is not None:
             self.round_data = dict(self.current.data, tricks=self.tricks)
         return cleaned
@@ -303,11 +317,11 @@ class BiddingCorrectionForm(BiddingForm):
         cleaned = super().clean() or {}
         active = self.info.active
         self.bids = self.seat_numbers("bid", "bid", seats=active)
-        self.require("bid", self.bids, "Round {round}: {name} has not bid.")
+        self.require("bid", self.bids, gettext("Round {round}: {name} has not bid."))
         if not self.errors:
             self.bids_so_far(self.bids)
         self.tricks = self.seat_numbers("tricks", "tricks", seats=active)
-        self.require("tricks", self.tricks, "Round {round}: enter {name}'s tricks.")
+        self.require("tricks", self.tricks, gettext("Round {round}: enter {name}'s tricks."))
         if not self.errors:
             self.round_data = dict(self.target.data, bids=self.bids, tricks=self.tricks)
         return cleaned
@@ -321,10 +335,9 @@ class BiddingCorrectionForm(BiddingForm):
         message = exc.message
         if exc.round is not None and exc.round != number:
             word = self.table.round_word.lower()
-            message = (
-                f"That correction does not fit the {word}s played after it. {message} "
-                f"Undo back to {word} {number} to change it."
-            )
+            message = gettext(
+                "That correction does not fit the {rounds} played after it. {message} Undo back to {round} {number} to change it."
+            ).format(rounds=round_noun(word, 2), message=message, round=round_noun(word), number=number)
         self.flag(None, message)
 
 
@@ -346,7 +359,7 @@ class PenaltyForm(RoundForm):
         seat = parse_int(self.raw("player"), 0, len(self.names) - 1)
         reason = self.raw("reason")
         if seat not in self.info.active or reason not in PENALTY_REASONS or self.current is None:
-            self.add_error(None, "To record a redeal, pick who is at fault and why.")
+            self.add_error(None, gettext("To record a redeal, pick who is at fault and why."))
             return cleaned
         self.seat = seat
         penalty = {"player": seat, "points": REDEAL_PENALTY, "reason": reason}
@@ -357,9 +370,9 @@ class PenaltyForm(RoundForm):
 
     def note(self, after: Any) -> str:
         name = after.names[self.seat] if self.seat is not None else ""
-        return (
-            f"Round {self.number} is redealt by the same dealer; {name} loses {-REDEAL_PENALTY}. Bid again."
-        )
+        return gettext(
+            "Round {number} is redealt by the same dealer; {name} loses {points}. Bid again."
+        ).format(number=self.number, name=name, points=-REDEAL_PENALTY)
 
 
 # -- Minibridge: the points keypad, then the contract and tricks -------------------------------------
@@ -388,7 +401,9 @@ class MinibridgePointsMixin(RoundForm):
             if value is not None and not 0 <= value <= MAX_HAND_HCP:
                 self.flag(
                     f"hcp_{seat}",
-                    f"Round {n}: {names[seat]} has {value} high-card points, but a hand holds 0 to {MAX_HAND_HCP}.",
+                    gettext(
+                        "Round {round}: {name} has {points} high-card points, but a hand holds 0 to {most}."
+                    ).format(round=n, name=names[seat], points=value, most=MAX_HAND_HCP),
                 )
                 hcp[seat] = None
         self.hcp = hcp
@@ -404,13 +419,17 @@ class MinibridgePointsMixin(RoundForm):
             target = at if at in order[:3] else next((s for s in order[:3] if hcp[s] is None), None)
             if target is None:
                 self.flag(
-                    f"hcp_{order[0]}", f"Round {n}: tap the player whose points you are entering first."
+                    f"hcp_{order[0]}",
+                    gettext("Round {round}: tap the player whose points you are entering first.").format(
+                        round=n
+                    ),
                 )
             elif (picked := parse_int(raw, 0, MAX_HAND_HCP)) is None:
                 self.flag(
                     f"hcp_{target}",
-                    f"Round {n}: {names[target]}'s points must be a number from 0 to {MAX_HAND_HCP}, "
-                    f"not “{raw[:12]}”.",
+                    gettext(
+                        "Round {round}: {name}'s points must be a number from 0 to {most}, not “{shown}”."
+                    ).format(round=n, name=names[target], most=MAX_HAND_HCP, shown=raw[:12]),
                 )
             else:
                 hcp[target] = picked
@@ -427,20 +446,24 @@ class MinibridgePointsMixin(RoundForm):
                 # All four were sent (a plain form or a record): they must add up to 40.
                 self.flag(
                     f"hcp_{order[3]}",
-                    f"Round {n}: the high-card points add up to {total + given_fourth}, but a deal holds {DECK_HCP}.",
+                    gettext(
+                        "Round {round}: the high-card points add up to {total}, but a deal holds {deck}."
+                    ).format(round=n, total=total + given_fourth, deck=DECK_HCP),
                 )
             elif total > DECK_HCP:
                 last = self.at_seat if self.at_seat in order[:3] else order[2]
                 self.flag(
                     f"hcp_{last}",
-                    f"Round {n}: the points so far add up to {total}, {total - DECK_HCP} more than the "
-                    f"{DECK_HCP} in a deal.",
+                    gettext(
+                        "Round {round}: the points so far add up to {total}, {more} more than the {deck} in a deal."
+                    ).format(round=n, total=total, more=total - DECK_HCP, deck=DECK_HCP),
                 )
             elif DECK_HCP - total > MAX_HAND_HCP:
                 self.flag(
                     f"hcp_{order[3]}",
-                    f"Round {n}: {names[order[3]]} would hold {DECK_HCP - total} points, but a hand holds "
-                    f"at most {MAX_HAND_HCP}.",
+                    gettext(
+                        "Round {round}: {name} would hold {points} points, but a hand holds at most {most}."
+                    ).format(round=n, name=names[order[3]], points=DECK_HCP - total, most=MAX_HAND_HCP),
                 )
         hcp[order[3]] = None  # always worked out again from the other three
 
@@ -461,11 +484,13 @@ class MinibridgeContractMixin(RoundForm):
         n = self.number
         strain = self.raw("strain")
         if strain not in ("", *STRAINS):
-            self.flag("strain", f"Round {n}: pick the strain from NT, ♠, ♥, ♦ and ♣.")
+            self.flag(
+                "strain", gettext("Round {round}: pick the strain from NT, ♠, ♥, ♦ and ♣.").format(round=n)
+            )
             strain = ""
         raw_game = self.raw("game")
         if raw_game not in ("", "0", "1"):
-            self.flag("contract", f"Round {n}: pick part-score or game.")
+            self.flag("contract", gettext("Round {round}: pick part-score or game.").format(round=n))
         raw_tricks = self.raw("tricks")
         tricks = None
         if raw_tricks != "":
@@ -473,7 +498,9 @@ class MinibridgeContractMixin(RoundForm):
             if tricks is None:
                 self.flag(
                     "tricks",
-                    f"Round {n}: the tricks must be a number from 0 to {HAND_CARDS}, not “{raw_tricks[:12]}”.",
+                    gettext(
+                        "Round {round}: the tricks must be a number from 0 to {most}, not “{shown}”."
+                    ).format(round=n, most=HAND_CARDS, shown=raw_tricks[:12]),
                 )
         self.strain_value: str = strain
         self.game_value: bool | None = {"": None, "0": False, "1": True}.get(raw_game)
@@ -518,12 +545,13 @@ class MinibridgePointsForm(MinibridgePointsMixin):
         names = after.names
         if self.found is None:
             dealer = self.info.dealer
-            return (
-                f"20:20 split: {names[dealer]} ({COMPASS_SEATS[dealer]}) deals again. That deal is not counted; "
-                "announce the new points."
-            )
+            return gettext(
+                "20:20 split: {name} ({seat}) deals again. That deal is not counted; announce the new points."
+            ).format(name=names[dealer], seat=COMPASS_SEATS[dealer])
         if self.lost_contract:
-            return f"The declarer is now {names[self.found[1]]} ({COMPASS_SEATS[self.found[1]]}): choose the contract again."
+            return gettext("The declarer is now {name} ({seat}): choose the contract again.").format(
+                name=names[self.found[1]], seat=COMPASS_SEATS[self.found[1]]
+            )
         return ""
 
 
@@ -546,7 +574,12 @@ class MinibridgeContractForm(MinibridgeContractMixin):
             return cleaned
         if self.strain_value == "" or self.game_value is None:
             if self.tricks_value is not None:
-                self.flag("contract", f"Round {self.number}: choose the contract before the tricks.")
+                self.flag(
+                    "contract",
+                    gettext("Round {round}: choose the contract before the tricks.").format(
+                        round=self.number
+                    ),
+                )
             return cleaned
         data: dict[str, Any] = {
             "hcp": self.current.data["hcp"],
@@ -586,7 +619,9 @@ class MinibridgeCorrectionForm(MinibridgePointsMixin, MinibridgeContractMixin):
             return cleaned
         if not self.announced():
             missing = {
-                s: f"Round {self.number}: enter {self.names[s]}'s points."
+                s: gettext("Round {round}: enter {name}'s points.").format(
+                    round=self.number, name=self.names[s]
+                )
                 for s in announcing_order(self.info.dealer)[:3]
                 if self.hcp[s] is None
             }
@@ -603,9 +638,19 @@ class MinibridgeCorrectionForm(MinibridgePointsMixin, MinibridgeContractMixin):
             data["redeal"] = True
         else:
             if self.strain_value == "" or self.game_value is None:
-                self.flag("contract", f"Round {self.number}: choose the strain and part-score or game.")
+                self.flag(
+                    "contract",
+                    gettext("Round {round}: choose the strain and part-score or game.").format(
+                        round=self.number
+                    ),
+                )
             if self.tricks_value is None:
-                self.flag("tricks", f"Round {self.number}: tap the tricks the declaring side took.")
+                self.flag(
+                    "tricks",
+                    gettext("Round {round}: tap the tricks the declaring side took.").format(
+                        round=self.number
+                    ),
+                )
             if self.errors:
                 return cleaned
             data["contract"] = {"strain": self.strain_value, "game": self.game_value}
@@ -618,7 +663,9 @@ class MinibridgeCorrectionForm(MinibridgePointsMixin, MinibridgeContractMixin):
 
     @override
     def note(self, after: Any) -> str:
-        return f"Round {self.number} corrected; every total after it is worked out again."
+        return gettext("Round {number} corrected; every total after it is worked out again.").format(
+            number=self.number
+        )
 
 
 # -- Memory Bridge: the first half, then the contract and the second half's tricks --------------------
@@ -644,8 +691,9 @@ class MemoryFirstHalfMixin(RoundForm):
             if value is None:
                 self.flag(
                     f"fh_{seat}",
-                    f"Deal {n}: {self.names[seat]}'s first-half tricks must be a number from 0 to {MEMORY_CARDS}, "
-                    f"not “{raw[:12]}”.",
+                    gettext(
+                        "Deal {number}: {name}'s first-half tricks must be a number from 0 to {most}, not “{shown}”."
+                    ).format(number=n, name=self.names[seat], most=MEMORY_CARDS, shown=raw[:12]),
                 )
             values[seat] = value
         if self.errors:
@@ -684,31 +732,44 @@ class MemoryContractMixin(RoundForm):
         if raw != "":
             values["declarer"] = parse_int(raw, 0, 1)
             if values["declarer"] is None:
-                self.flag("declarer", f"Deal {n}: tap who declares.")
+                self.flag("declarer", gettext("Deal {number}: tap who declares.").format(number=n))
         raw = self.raw("level")
         if raw == "pass":
             values["level"] = "pass"
         elif raw != "":
             values["level"] = parse_int(raw, 1, 7)
             if values["level"] is None:
-                self.flag("level", f"Deal {n}: the level must be 1 to 7 (7 to 13 tricks), or passed out.")
+                self.flag(
+                    "level",
+                    gettext(
+                        "Deal {number}: the level must be 1 to 7 (7 to 13 tricks), or passed out."
+                    ).format(number=n),
+                )
         raw = self.raw("strain")
         if raw != "":
             if raw in STRAINS:
                 values["strain"] = raw
             else:
-                self.flag("strain", f"Deal {n}: pick the strain from NT, ♠, ♥, ♦ and ♣.")
+                self.flag(
+                    "strain",
+                    gettext("Deal {number}: pick the strain from NT, ♠, ♥, ♦ and ♣.").format(number=n),
+                )
         values["doubled"] = parse_int(self.raw("doubled") or "0", 0, 2)
         if values["doubled"] is None:
             values["doubled"] = 0
-            self.flag("doubled", f"Deal {n}: doubling is not doubled, doubled or redoubled.")
+            self.flag(
+                "doubled",
+                gettext("Deal {number}: doubling is not doubled, doubled or redoubled.").format(number=n),
+            )
         raw = self.raw("tricks")
         if raw != "":
             values["tricks"] = parse_int(raw, 0, MEMORY_CARDS)
             if values["tricks"] is None:
                 self.flag(
                     "tricks",
-                    f"Deal {n}: the tricks must be a number from 0 to {MEMORY_CARDS}, not “{raw[:12]}”.",
+                    gettext(
+                        "Deal {number}: the tricks must be a number from 0 to {most}, not “{shown}”."
+                    ).format(number=n, most=MEMORY_CARDS, shown=raw[:12]),
                 )
         self.values = {k: v for k, v in values.items() if v is not None}
 
@@ -758,7 +819,10 @@ class MemoryFirstHalfForm(MemoryFirstHalfMixin):
         if None in first_half:
             if self.saving:
                 self.add_error(
-                    None, f"Deal {self.number}: tap how many tricks either player took in the first half."
+                    None,
+                    gettext(
+                        "Deal {number}: tap how many tricks either player took in the first half."
+                    ).format(number=self.number),
                 )
             return cleaned
         full = [v or 0 for v in first_half]
@@ -792,7 +856,10 @@ class MemorySecondHalfForm(MemoryContractMixin):
         if contract == "":
             if "tricks" in self.values:
                 self.flag(
-                    "level", f"Deal {self.number}: choose declarer, level and strain before the tricks."
+                    "level",
+                    gettext("Deal {number}: choose declarer, level and strain before the tricks.").format(
+                        number=self.number
+                    ),
                 )
             return cleaned
         data = {"first_half": self.current.data["first_half"], "contract": contract}
@@ -830,14 +897,21 @@ class MemoryCorrectionForm(MemoryFirstHalfMixin, MemoryContractMixin):
             self.ended_now = "contract" in self.target.data or contract != ""
         else:
             if contract == "":
-                self.flag("level", f"Deal {self.number}: choose declarer, level and strain, or passed out.")
+                self.flag(
+                    "level",
+                    gettext("Deal {number}: choose declarer, level and strain, or passed out.").format(
+                        number=self.number
+                    ),
+                )
                 return cleaned
             data["contract"] = contract
             if isinstance(contract, dict):
                 if "tricks" not in self.values:
                     self.flag(
                         "tricks",
-                        f"Deal {self.number}: tap the tricks {self.names[contract['declarer']]} took.",
+                        gettext("Deal {number}: tap the tricks {name} took.").format(
+                            number=self.number, name=self.names[contract["declarer"]]
+                        ),
                     )
                     return cleaned
                 data["tricks"] = self.values["tricks"]
@@ -850,5 +924,9 @@ class MemoryCorrectionForm(MemoryFirstHalfMixin, MemoryContractMixin):
     @override
     def note(self, after: Any) -> str:
         if self.ended_now:
-            return f"Deal {self.number} corrected: the first half now ends the game, so its second half no longer counts."
-        return f"Deal {self.number} corrected; every total after it is worked out again."
+            return gettext(
+                "Deal {number} corrected: the first half now ends the game, so its second half no longer counts."
+            ).format(number=self.number)
+        return gettext("Deal {number} corrected; every total after it is worked out again.").format(
+            number=self.number
+        )

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_lazy
+
 from .rules import RoundInfo
 from .rules.bugger_bridge import made_points
 
 TRUMP_WORDS = {
-    "none": "No trumps",
-    "spades": "Spades ♠",
-    "hearts": "Hearts ♥",
-    "diamonds": "Diamonds ♦",
-    "clubs": "Clubs ♣",
+    "none": gettext_lazy("No trumps"),
+    "spades": gettext_lazy("Spades ♠"),
+    "hearts": gettext_lazy("Hearts ♥"),
+    "diamonds": gettext_lazy("Diamonds ♦"),
+    "clubs": gettext_lazy("Clubs ♣"),
 }
 
 
@@ -47,10 +49,10 @@ class EntryRow:
 
 def trump_text(info: RoundInfo, recorded: str = "") -> str:
     if info.trump == "none":
-        return TRUMP_WORDS["none"]
+        return str(TRUMP_WORDS["none"])
     if recorded:
-        return TRUMP_WORDS.get(recorded, recorded.title())
-    return "Trumps turned up"
+        return str(TRUMP_WORDS.get(recorded, recorded.title()))
+    return gettext("Trumps turned up")
 
 
 POINTS_TABLE = [(bid, made_points(bid)) for bid in range(0, 9)]

@@ -55,6 +55,22 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+ROUND_WORDS = {"round", "deal", "hand"}
+
+
+def in_words(word: str) -> str:
+    """A game's word for its rounds as English code holds it ("round", "deals", "Hand"), in the
+    current language: singular or plural, capitalised as given; any other word as it is."""
+    text = str(word)
+    base = text.lower()
+    plural = base.endswith("s") and base[:-1] in ROUND_WORDS
+    noun = base[:-1] if plural else base
+    if noun not in ROUND_WORDS:
+        return text
+    said = round_noun(noun, 2 if plural else 1)
+    return said[:1].upper() + said[1:] if text[:1].isupper() else said
+
+
 def round_noun(word: str, n: int = 1) -> str:
     """A game's word for a round ("round", "hand", "deal"), for ``n`` of them, in the current language."""
     if word == "hand":

@@ -12,6 +12,7 @@ from typing import override
 
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django_htmx.http import trigger_client_event
 
 from games.forms import NewBuggerGameForm
@@ -22,7 +23,7 @@ from games.rules.bugger_bridge import PEAK_BY_PLAYERS, PENALTY_REASONS, REDEAL_P
 from games.rules.cards import SUITS
 from games.sheet import POINTS_TABLE, TRUMP_WORDS, trump_text
 
-from .bidding import BiddingTable, name_list, plural
+from .bidding import BiddingTable, name_list
 from .common import HtmxHttpRequest
 from .table import Step, known_players, new_game_page, previous_game, seated_names, steps
 
@@ -31,7 +32,7 @@ class BuggerTable(BiddingTable):
     slug = BuggerBridge.slug
     template_dir = "games/bugger_bridge"
     trump_words = {suit: TRUMP_WORDS[suit] for suit in SUITS}
-    pick_trumps = "Pick trumps from the suits shown."
+    pick_trumps = gettext_lazy("Pick trumps from the suits shown.")
 
     def trump_text(self, info, recorded):
         return trump_text(info, recorded)
@@ -64,10 +65,16 @@ class BuggerTable(BiddingTable):
         names = loaded.names
         made = [names[s] for s in info.active if tricks[s] == bids[s]]
         missed = [
-            f"{names[s]} (bid {bids[s]}, took {tricks[s]})" for s in info.active if tricks[s] != bids[s]
+            gettext("{name} (bid {bid}, took {took})").format(name=names[s], bid=bids[s], took=tricks[s])
+            for s in info.active
+            if tricks[s] != bids[s]
         ]
-        lines = ["Made: " + ", ".join(made)] if made else []
-        lines.append("Missed: " + (", ".join(missed) if missed else "nobody"))
+        lines = [gettext("Made: {names}").format(names=", ".join(made))] if made else []
+        lines.append(
+            gettext("Missed: {names}").format(names=", ".join(missed))
+            if missed
+            else gettext("Missed: nobody")
+        )
         return lines
 
     @override
@@ -86,7 +93,9 @@ class BuggerTable(BiddingTable):
             # A missed bid leaves the total alone, so paper shows a dash; a penalty moves it.
             cell.text = "–" if missed and not penalty else str(total)
             cell.cls = "missed" if missed else ""
-            cell.explain = f"{loaded.names[seat]}: {result.explain[seat]}; total {total}"
+            cell.explain = gettext("{name}: {explain}; total {total}").format(
+                name=loaded.names[seat], explain=result.explain[seat], total=total
+            )
         return cell
 
     def status(self, loaded):
@@ -96,9 +105,13 @@ class BuggerTable(BiddingTable):
             return []
         leaders = self.rules.best(state.totals)
         who = name_list([loaded.names[s] for s in leaders])
-        verb = "leads" if len(leaders) == 1 else "share the lead"
         left = len(self.row_infos(loaded)) - len(done)
-        return [f"{who} {verb} with {state.totals[leaders[0]]}; {plural(left, 'round')} to play."]
+        if len(leaders) == 1:
+            said = gettext("{who} leads with {total}; {rounds} to play.")
+        else:
+            said = gettext("{who} share the lead with {total}; {rounds} to play.")
+        rounds = ngettext("{count} round", "{count} rounds", left).format(count=left)
+        return [said.format(who=who, total=state.totals[leaders[0]], rounds=rounds)]
 
     def extra(self, loaded):
         state = loaded.state

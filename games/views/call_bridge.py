@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import override
 
+from django.utils.translation import gettext
+
 from games.forms import NewCallBridgeForm
 from games.paper.common import Cell
 from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, CallBridge
@@ -28,7 +30,7 @@ class CallBridgeTable(BiddingTable):
 
     @override
     def trump_text(self, info, recorded):
-        return "Spades are trumps"
+        return gettext("Spades are trumps")
 
     @override
     def wide_chips(self, info):
@@ -41,7 +43,9 @@ class CallBridgeTable(BiddingTable):
                 value=v,
                 checked=bid == v,
                 label=f"{v}★" if v >= BONUS_FROM else "",
-                title=f"Bonus bid: {BONUS_POINTS} for taking {v} or {v + 1}, else -{v}"
+                title=gettext("Bonus bid: {points} for taking {bid} or {next}, else -{bid}").format(
+                    points=BONUS_POINTS, bid=v, next=v + 1
+                )
                 if v >= BONUS_FROM
                 else "",
             )
@@ -67,7 +71,7 @@ class CallBridgeTable(BiddingTable):
     @override
     def bid_line(self, info, bids):
         total = sum(b for b in bids if b is not None)
-        return f"Bids total {total} for 13 tricks"
+        return gettext("Bids total {total} for 13 tricks").format(total=total)
 
     def outcome(self, loaded, info, bids, tricks):
         names = loaded.names
@@ -80,11 +84,19 @@ class CallBridgeTable(BiddingTable):
                 over = f" (took {took})" if took != bid else ""
                 made.append(f"{names[seat]}{over} {points}")
             else:
-                missed.append(f"{names[seat]} (bid {bid}, took {took}) {points}")
+                missed.append(
+                    gettext("{name} (bid {bid}, took {took}) {points}").format(
+                        name=names[seat], bid=bid, took=took, points=points
+                    )
+                )
         lines = []
         if made:
-            lines.append("Made: " + ", ".join(made))
-        lines.append("Missed: " + (", ".join(missed) if missed else "nobody"))
+            lines.append(gettext("Made: {names}").format(names=", ".join(made)))
+        lines.append(
+            gettext("Missed: {names}").format(names=", ".join(missed))
+            if missed
+            else gettext("Missed: nobody")
+        )
         return lines
 
     @override
@@ -99,7 +111,9 @@ class CallBridgeTable(BiddingTable):
             cell.text = str(total)
             cell.note = signed(result.points[seat])
             cell.cls = "" if result.points[seat] > 0 else "missed"
-            cell.explain = f"{loaded.names[seat]}: {result.explain[seat]}; total {total}"
+            cell.explain = gettext("{name}: {explain}; total {total}").format(
+                name=loaded.names[seat], explain=result.explain[seat], total=total
+            )
         return cell
 
     def extra(self, loaded):
@@ -120,18 +134,26 @@ class CallBridgeTable(BiddingTable):
         target = state.options["target"]
         done = [r for r in state.rounds if r.complete]
         if state.finished or not done:
-            return [] if state.finished else [f"First to {target} wins; spades are always trumps."]
+            return (
+                []
+                if state.finished
+                else [gettext("First to {target} wins; spades are always trumps.").format(target=target)]
+            )
         last = done[-1]
         leaders = last.facts["leader_seats"]
         top = state.totals[leaders[0]]
         who = name_list([names[s] for s in leaders])
         if last.facts["play_goes_on"]:
             return [
-                f"Play goes on: {who} share the lead at {top}, at or past the target of {target}; "
-                "the next deal that leaves one player alone at the top decides."
+                gettext(
+                    "Play goes on: {who} share the lead at {top}, at or past the target of {target}; the next deal that leaves one player alone at the top decides."
+                ).format(who=who, top=top, target=target)
             ]
-        verb = "leads" if len(leaders) == 1 else "share the lead"
-        return [f"{who} {verb} with {top}; {max(target - top, 0)} more to reach {target}."]
+        if len(leaders) == 1:
+            said = gettext("{who} leads with {top}; {more} more to reach {target}.")
+        else:
+            said = gettext("{who} share the lead with {top}; {more} more to reach {target}.")
+        return [said.format(who=who, top=top, more=max(target - top, 0), target=target)]
 
 
 TABLE = CallBridgeTable()

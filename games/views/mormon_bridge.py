@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import override
 
+from django.utils.translation import gettext, gettext_lazy, ngettext
+
 from games.forms import NewMormonForm, parse_int
 from games.paper.common import Cell, Row
 from games.rules.cards import ROOK_COLOURS
@@ -26,12 +28,18 @@ from games.rules.mormon_bridge import (
     peak,
 )
 
-from .bidding import BiddingTable, name_list, plural, signed
+from .bidding import BiddingTable, name_list, signed
 from .common import HtmxHttpRequest
 from .table import known_players, new_game_page, previous_game, seated_names
 
 # The chips say only the colour or "Rook"; the panel then says what the Rook means ("trump_text").
-TRUMP_WORDS = {colour: colour.title() for colour in ROOK_COLOURS} | {"rook": "Rook"}
+ROOK_WORDS = {
+    "red": gettext_lazy("Red"),
+    "yellow": gettext_lazy("Yellow"),
+    "green": gettext_lazy("Green"),
+    "black": gettext_lazy("Black"),
+}
+TRUMP_WORDS = {colour: ROOK_WORDS[colour] for colour in ROOK_COLOURS} | {"rook": gettext_lazy("Rook")}
 SEATS_START = 8  # name boxes on a fresh new-game page
 SEATS_STEP = 6  # added by "More seats"
 SEATS_MAX = 60
@@ -70,10 +78,10 @@ class MormonBridgeTable(BiddingTable):
     @override
     def trump_text(self, info, recorded):
         if recorded == "rook":
-            return "Rook turned up: the first card led decides trumps"
+            return gettext("Rook turned up: the first card led decides trumps")
         if recorded:
-            return f"{recorded.title()} trumps"
-        return "Trump card turned up"
+            return gettext("{colour} trumps").format(colour=ROOK_WORDS.get(recorded, recorded.title()))
+        return gettext("Trump card turned up")
 
     def wide_chips(self, info):
         return info.cards > 3
@@ -134,7 +142,9 @@ class MormonBridgeTable(BiddingTable):
             cell.text = str(total)
             cell.note = signed(result.points[seat])
             cell.cls = "" if result.data["tricks"][seat] == bid else "missed"
-            cell.explain = f"{name}: {result.explain[seat]}; total {total}"
+            cell.explain = gettext("{name}: {explain}; total {total}").format(
+                name=name, explain=result.explain[seat], total=total
+            )
         return cell
 
     trump_swatch = True
@@ -142,13 +152,17 @@ class MormonBridgeTable(BiddingTable):
     @override
     def explain_heading(self, loaded, info, trump):
         """ "Hand 3 (4 cards, Red trumps)": the hand, its cards, and the trumps recorded."""
-        recorded = f", {self.trump_text(info, trump)}" if trump else ""
-        return f"Hand {info.number} ({plural(info.cards, 'card')}{recorded})"
+        cards = ngettext("{count} card", "{count} cards", info.dealt).format(count=info.dealt)
+        if trump:
+            return gettext("Hand {number} ({cards}, {trumps})").format(
+                number=info.number, cards=cards, trumps=self.trump_text(info, trump)
+            )
+        return gettext("Hand {number} ({cards})").format(number=info.number, cards=cards)
 
     def foot(self, loaded):
         if self.mode(loaded) != ELIMINATION:
             return super().foot(loaded)
-        cells = [Cell(text="Now", head=True, cls="round-col")]
+        cells = [Cell(text=gettext("Now"), head=True, cls="round-col")]
         cells += [Cell(text=text, cls=css) for text, css in self.standing(loaded)]
         return [Row(cells, cls="totals-row standing")]
 
@@ -164,13 +178,13 @@ class MormonBridgeTable(BiddingTable):
         marks = []
         for seat in range(state.players):
             if seat in state.winners and state.finished:
-                marks.append(("wins", "leader"))  # words, not an emoji a phone may lack
+                marks.append((gettext("wins"), "leader"))  # words, not an emoji a phone may lack
             elif seat in out:
-                marks.append((f"out {out_at[seat]}", "out"))
+                marks.append((gettext("out {number}").format(number=out_at[seat]), "out"))
             elif seat in table:
-                marks.append(("in", "in"))
+                marks.append((gettext("in"), "in"))
             else:
-                marks.append(("waits", "waiting"))
+                marks.append((gettext("waits"), "waiting"))
         return marks
 
     def extra(self, loaded):
@@ -178,7 +192,7 @@ class MormonBridgeTable(BiddingTable):
         mode = self.mode(loaded)
         context = {
             "mode": mode,
-            "mode_name": MODE_NAMES[mode],
+            "mode_name": gettext(MODE_NAMES[mode]),
             "elimination": mode == ELIMINATION,
             "target": state.options["target"] if mode == FOUR_CARD else None,
             "hands": len(hand_sizes(state.players)) if mode == REGULAR else None,
@@ -213,35 +227,63 @@ class MormonBridgeTable(BiddingTable):
             waiting = self.rules.waiting(state.players, out)
             if state.finished:
                 return []
-            line = f"{plural(state.players - len(out), 'player')} still in"
+            still = state.players - len(out)
             if waiting:
-                line += f": {len(table)} at the table, {len(waiting)} waiting ({', '.join(names[s] for s in waiting)})"
-            return [line + "."]
+                line = ngettext(
+                    "{count} player still in: {table} at the table, {waiting} waiting ({names}).",
+                    "{count} players still in: {table} at the table, {waiting} waiting ({names}).",
+                    still,
+                ).format(
+                    count=still,
+                    table=len(table),
+                    waiting=len(waiting),
+                    names=", ".join(names[s] for s in waiting),
+                )
+            else:
+                line = ngettext("{count} player still in.", "{count} players still in.", still).format(
+                    count=still
+                )
+            return [line]
         if state.finished:
             return []
         if not done:
             if mode == REGULAR:
                 sizes = hand_sizes(state.players)
                 return [
-                    f"{len(sizes)} hands of {' · '.join(map(str, sizes))} cards; most points after the last wins."
+                    gettext("{count} hands of {sizes} cards; most points after the last wins.").format(
+                        count=len(sizes), sizes=" · ".join(map(str, sizes))
+                    )
                 ]
-            return [f"4 cards a hand; first to {state.options['target']} alone at the top wins."]
+            return [
+                gettext("4 cards a hand; first to {target} alone at the top wins.").format(
+                    target=state.options["target"]
+                )
+            ]
         last = done[-1]
         leaders = last.facts["leader_seats"]
         top = state.totals[leaders[0]]
         who = name_list([names[s] for s in leaders])
-        verb = "leads" if len(leaders) == 1 else "share the lead"
+        alone = len(leaders) == 1
         if mode == REGULAR:
+            if alone:
+                said = gettext("{who} leads with {top} after hand {number} of {hands}.")
+            else:
+                said = gettext("{who} share the lead with {top} after hand {number} of {hands}.")
             return [
-                f"{who} {verb} with {top} after hand {last.info.number} of {len(hand_sizes(state.players))}."
+                said.format(who=who, top=top, number=last.info.number, hands=len(hand_sizes(state.players)))
             ]
         target = state.options["target"]
         if last.facts["play_goes_on"]:
             return [
-                f"Play goes on: {who} share the lead at {top}, at or past the target of {target}; "
-                "the next hand that leaves one player alone at the top decides."
+                gettext(
+                    "Play goes on: {who} share the lead at {top}, at or past the target of {target}; the next hand that leaves one player alone at the top decides."
+                ).format(who=who, top=top, target=target)
             ]
-        return [f"{who} {verb} with {top}; {max(target - top, 0)} more to reach {target}."]
+        if alone:
+            said = gettext("{who} leads with {top}; {more} more to reach {target}.")
+        else:
+            said = gettext("{who} share the lead with {top}; {more} more to reach {target}.")
+        return [said.format(who=who, top=top, more=max(target - top, 0), target=target)]
 
     # -- the entry panel ---------------------------------------------------------
 
@@ -251,19 +293,32 @@ class MormonBridgeTable(BiddingTable):
         names = loaded.names
         state = loaded.state
         out = self.out_before(loaded, info.number)
-        facts = [f"At the table: {plural(len(info.active), 'player')}."]
+        at_table = len(info.active)
+        facts = [
+            ngettext("At the table: {count} player.", "At the table: {count} players.", at_table).format(
+                count=at_table
+            )
+        ]
         if info.number >= 2:
             joining = state.rounds[info.number - 2].facts.get("joining", [])
             if joining:
                 facts.append(
-                    f"Sitting down in the freed seats this hand: {name_list([names[s] for s in joining])}."
+                    gettext("Sitting down in the freed seats this hand: {names}.").format(
+                        names=name_list([names[s] for s in joining])
+                    )
                 )
         waiting = self.rules.waiting(state.players, out)
         if waiting:
-            facts.append(f"Waiting for a place, in order: {', '.join(names[s] for s in waiting)}.")
+            facts.append(
+                gettext("Waiting for a place, in order: {names}.").format(
+                    names=", ".join(names[s] for s in waiting)
+                )
+            )
         if len(info.active) == 2:
             facts.append(
-                "Two players left: bids adding up to 4 are not allowed; turn a new trump and bid again."
+                gettext(
+                    "Two players left: bids adding up to 4 are not allowed; turn a new trump and bid again."
+                )
             )
         return facts
 
@@ -273,30 +328,30 @@ class MormonBridgeTable(BiddingTable):
         made = [s for s in info.active if bids[s] == tricks[s]]
         if self.mode(loaded) == ELIMINATION:
             if len(missed) == len(info.active):
-                return ["Everyone missed: nobody is out this hand."]
+                return [gettext("Everyone missed: nobody is out this hand.")]
             lines = []
             if made:
-                lines.append("Stay in: " + ", ".join(names[s] for s in made))
-            lines.append(
-                "Out: "
-                + (
-                    ", ".join(f"{names[s]} (bid {bids[s]}, took {tricks[s]})" for s in missed)
-                    if missed
-                    else "nobody"
-                )
+                lines.append(gettext("Stay in: {names}").format(names=", ".join(names[s] for s in made)))
+            gone = ", ".join(
+                gettext("{name} (bid {bid}, took {took})").format(name=names[s], bid=bids[s], took=tricks[s])
+                for s in missed
             )
+            lines.append(gettext("Out: {names}").format(names=gone) if missed else gettext("Out: nobody"))
             return lines
         lines = []
         if made:
-            lines.append("Made: " + ", ".join(f"{names[s]} {signed(10 + tricks[s])}" for s in made))
-        lines.append(
-            "Missed: "
-            + (
-                ", ".join(f"{names[s]} (bid {bids[s]}, took {tricks[s]}) {signed(tricks[s])}" for s in missed)
-                if missed
-                else "nobody"
+            lines.append(
+                gettext("Made: {names}").format(
+                    names=", ".join(f"{names[s]} {signed(10 + tricks[s])}" for s in made)
+                )
             )
+        short = ", ".join(
+            gettext("{name} (bid {bid}, took {took}) {points}").format(
+                name=names[s], bid=bids[s], took=tricks[s], points=signed(tricks[s])
+            )
+            for s in missed
         )
+        lines.append(gettext("Missed: {names}").format(names=short) if missed else gettext("Missed: nobody"))
         return lines
 
     def bids_form_panel(self, form):
@@ -351,11 +406,9 @@ def new_game(request: HtmxHttpRequest):
         "seats": seats,
         "more_possible": seats < SEATS_MAX,
         "table_max": TABLE_MAX,
-        "seats_hint": (
-            f"4 to {TABLE_MAX} players. In elimination any number from 4 may play: the first {TABLE_MAX} sit down "
-            "and the rest wait, in this order, for the seats of players who go out. "
-            "Leave the seats you do not need empty."
-        ),
+        "seats_hint": gettext(
+            "4 to {most} players. In elimination any number from 4 may play: the first {most} sit down and the rest wait, in this order, for the seats of players who go out. Leave the seats you do not need empty."
+        ).format(most=TABLE_MAX),
         "schedules": schedule_lines(),
     }
     template = f"{TABLE.template_dir}/new.html"

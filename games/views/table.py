@@ -21,6 +21,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django_htmx.http import trigger_client_event
 
 from games import screen, services
@@ -29,20 +30,27 @@ from games.models import GameSession, Player
 from games.registry import GAMES, get_rules
 from games.round_forms import RoundForm
 from games.rules import RoundInfo, RoundResult, RuleError
+from games.words import in_words
 
-CHANGED_MEANWHILE = "The game changed on another phone meanwhile; here it is as it stands now."
-OUT_OF_DATE = "This page was out of date; here is the game as it stands now."
+CHANGED_MEANWHILE = gettext_noop("The game changed on another phone meanwhile; here it is as it stands now.")
+OUT_OF_DATE = gettext_noop("This page was out of date; here is the game as it stands now.")
 # What a refused write says happened since its page was drawn, by the kind of change logged.
 CHANGE_LINES = {
-    "bids": "{word} {round}'s bids were saved on another phone: {what}.",
-    "entered": "{word} {round} was started on another phone.",
-    "saved": "{word} {round} was saved on another phone: {what}.",
-    "corrected": "{word} {round} was corrected on another phone: {what}.",
-    "redealt": "{word} {round} was redealt on another phone.",
-    "undone": "{word} {round} was taken back on another phone.",
-    "ended": "The game was ended on another phone.",
-    "reopened": "The game was reopened on another phone.",
+    "bids": gettext_noop("{word} {round}'s bids were saved on another phone: {what}."),
+    "entered": gettext_noop("{word} {round} was started on another phone."),
+    "saved": gettext_noop("{word} {round} was saved on another phone: {what}."),
+    "corrected": gettext_noop("{word} {round} was corrected on another phone: {what}."),
+    "redealt": gettext_noop("{word} {round} was redealt on another phone."),
+    "undone": gettext_noop("{word} {round} was taken back on another phone."),
+    "ended": gettext_noop("The game was ended on another phone."),
+    "reopened": gettext_noop("The game was reopened on another phone."),
 }
+# What the tables say of a round's leader (``Table.leader_words``), marked here for translation.
+LEADER_WORDS = (
+    gettext_noop("bids and leads first"),
+    gettext_noop("announces first"),
+    gettext_noop("plays first"),
+)
 CHANGES_SAID = 3  # a refusal names at most this many changes, the latest ones
 
 
@@ -82,24 +90,31 @@ class Table:
         context.update(changed)
 
     def stale_message(self, number: int) -> str:
-        word = self.round_word
-        return (
-            f"{word} {number} is not the {word.lower()} being entered; the sheet has been brought up to date."
-        )
+        return gettext(
+            "{Round} {number} is not the {round} being entered; the sheet has been brought up to date."
+        ).format(Round=in_words(self.round_word), number=number, round=in_words(self.round_word.lower()))
 
     def conflict_message(self, session, version: int | None) -> str:
         """What changed on the game since ``version`` (the page's), in a sentence or a few."""
         changes = services.changes_since(session, version) if version is not None else []
         if changes is None:
-            return CHANGED_MEANWHILE
+            return gettext(CHANGED_MEANWHILE)
         if not changes:
-            return OUT_OF_DATE
+            return gettext(OUT_OF_DATE)
         lines = [
-            CHANGE_LINES[c["kind"]].format(word=self.round_word, round=c["round"], what=c["what"])
+            gettext(CHANGE_LINES[c["kind"]]).format(
+                word=in_words(self.round_word), round=c["round"], what=c["what"]
+            )
             for c in changes[-CHANGES_SAID:]
         ]
         if len(changes) > CHANGES_SAID:
-            lines.insert(0, f"{len(changes) - CHANGES_SAID} earlier changes, then:")
+            earlier = len(changes) - CHANGES_SAID
+            lines.insert(
+                0,
+                ngettext("{count} earlier change, then:", "{count} earlier changes, then:", earlier).format(
+                    count=earlier
+                ),
+            )
         return " ".join(lines)
 
     def watch_lines(self, loaded) -> list[str]:
@@ -109,22 +124,28 @@ class Table:
         if info is None:
             return []
         names = loaded.names
-        lines = [f"{names[info.dealer]} deals · {names[info.leader]} {self.leader_words}"]
+        lines = [
+            gettext("{dealer} deals · {leader} {does}").format(
+                dealer=names[info.dealer], leader=names[info.leader], does=gettext(self.leader_words)
+            )
+        ]
         current = state.current
         bids = current.data.get("bids") if current is not None else None
         if bids:
             said = ", ".join(f"{names[s]} {b}" for s, b in enumerate(bids) if b is not None)
-            lines.append(f"Bids: {said}. Playing the hand.")
+            lines.append(gettext("Bids: {bids}. Playing the hand.").format(bids=said))
         elif current is not None:
-            lines.append("Being entered.")
+            lines.append(gettext("Being entered."))
         else:
-            lines.append("Bidding." if self.leader_words.startswith("bids") else "About to start.")
+            lines.append(
+                gettext("Bidding.") if self.leader_words.startswith("bids") else gettext("About to start.")
+            )
         return lines
 
     def round_title(self, info) -> str:
         """ "Round 7 · 5NT", "Deal 3": a round as a watcher reads it."""
         label = f" · {info.label}" if info.label not in (str(info.number), "") else ""
-        return f"{self.round_word} {info.number}{label}"
+        return f"{in_words(self.round_word)} {info.number}{label}"
 
     def big_screen_context(self, request, loaded) -> dict:
         """The big screen: everyone's total, ranked, and the round in play."""
@@ -451,7 +472,7 @@ def new_game_page(request, form, *, game: str, template: str, context=None, post
         posted = request.method == "POST"
     started = services.started_by(owner=request.user, start_key=form.start_key()) if posted else None
     if started is not None:
-        messages.info(request, "That game was started already: here it is.")
+        messages.info(request, gettext("That game was started already: here it is."))
         return to_sheet(started)
     if posted and form.is_valid():
         try:
