@@ -23,10 +23,11 @@ from django.conf import settings
 from django.core.cache import caches
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from . import services
 from .paper.common import Cell, Row
+from .words import in_words
 
 CACHE_ALIAS = "sheets"
 # Part of every cache key: bump it when the markup drawn here changes, so that a shared cache
@@ -63,8 +64,9 @@ def _heading(cell: Cell, row: Row, edit_url: str, word: str) -> str:
     text = str(escape(cell.text))
     if cell.link and edit_url:
         url = edit_url.replace("/round/0/", f"/round/{row.number}/", 1)
-        # Worded like the rest of the table screens (whose words are not marked for translation yet).
-        what = escape(f"Correct {word.lower()} {cell.text}")
+        what = escape(
+            gettext("Correct {round} {label}").format(round=in_words(word.lower()), label=cell.text)
+        )
         # The body gives every link its hx-target and hx-swap (templates/games/_screen_sheet.html).
         text = f'<a href="{url}" hx-get="{url}" aria-label="{what}">{text}</a>'
     if cell.swatch:

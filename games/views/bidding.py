@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games import screen
 from games.paper.common import Cell, Row, number
@@ -24,9 +24,13 @@ from games.round_forms import BiddingCorrectionForm, BidsForm, TricksForm
 from games.rules import RoundInfo, RoundResult
 from games.rules.bugger_bridge import bid_total_line
 from games.sheet import Chip, EntryRow
+from games.words import in_words
 
 from .common import HtmxHttpRequest
 from .table import Step, Table, steps
+
+if TYPE_CHECKING:  # django-stubs-ext is a development requirement
+    from django_stubs_ext import StrOrPromise
 
 
 @dataclass
@@ -66,7 +70,7 @@ def name_list(names: list[str]) -> str:
     """Ann; Ann and Bob; Ann, Bob and Cat."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return gettext("{items} and {last}").format(items=", ".join(names[:-1]), last=names[-1])
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -96,9 +100,9 @@ class BiddingTable(Table):
     slug: str = ""
     template_dir: str = ""  # "games/call_bridge": sheet.html and new.html
     round_word = "Round"  # "Deal", "Hand": what the game calls a round
-    leader_badge = "bids first"
-    trump_words: dict[str, str] = {}  # trumps that may be recorded, value -> words; empty: fixed
-    pick_trumps = "Pick trumps from the colours shown."  # said when a tampered form names others
+    leader_badge: StrOrPromise = gettext_lazy("bids first")
+    trump_words: dict[str, StrOrPromise] = {}  # trumps that may be recorded, value -> words; empty: fixed
+    pick_trumps: StrOrPromise = gettext_lazy("Pick trumps from the colours shown.")  # a tampered form's
     # A panel found out of date also brings the sheet up to date, and so does a stored round.
     refresh_on_conflict = {"sheet_changed": True}
     saved_changes = {"sheet_changed": True}
@@ -115,7 +119,7 @@ class BiddingTable(Table):
 
     def trump_text(self, info: RoundInfo, recorded: str) -> str:
         del info  # a hook: the default needs no more
-        return self.trump_words.get(recorded, "Trumps turned up")
+        return str(self.trump_words.get(recorded, gettext("Trumps turned up")))
 
     def bid_chips(self, info: RoundInfo, seat: int, bid: int | None) -> list[Chip]:
         del seat  # a hook: the default needs no more
@@ -178,14 +182,16 @@ class BiddingTable(Table):
     def badges(self, info: RoundInfo, seat: int) -> list[str]:
         badges = []
         if seat == info.leader:
-            badges.append(self.leader_badge)
+            badges.append(str(self.leader_badge))
         if seat == info.dealer:
-            badges.append("deals")
+            badges.append(gettext("deals"))
         return badges
 
     def bid_line(self, info: RoundInfo, bids: list) -> str:
         total = sum(bids[s] for s in info.active if bids[s] is not None)
-        return f"Bids total {total} for {info.dealt}: {bid_total_line(total, info.dealt)}"
+        return gettext("Bids total {total} for {cards}: {verdict}").format(
+            total=total, cards=info.dealt, verdict=bid_total_line(total, info.dealt)
+        )
 
     def describe(self, loaded, panel: Panel, recorded_trump: str = "") -> Panel:
         info = panel.info
@@ -293,11 +299,17 @@ class BiddingTable(Table):
         placed = sum(tricks[s] for s in info.active if tricks[s] is not None)
         cards = info.cards
         if placed == cards:
-            live = f"All {cards} tricks placed"
+            live = ngettext("All {cards} tricks placed", "All {cards} tricks placed", cards).format(
+                cards=cards
+            )
         elif placed < cards:
-            live = f"{placed} of {cards} tricks placed, {cards - placed} still to place"
+            live = gettext("{placed} of {cards} tricks placed, {left} still to place").format(
+                placed=placed, cards=cards, left=cards - placed
+            )
         else:
-            live = f"{placed} tricks placed: {placed - cards} too many for {cards}"
+            live = gettext("{placed} tricks placed: {more} too many for {cards}").format(
+                placed=placed, more=placed - cards, cards=cards
+            )
         complete = all(tricks[s] is not None for s in info.active) and all(
             bids[s] is not None for s in info.active
         )
@@ -377,7 +389,7 @@ class BiddingTable(Table):
     def explain_heading(self, loaded, info: RoundInfo, trump: str) -> str:
         """What an explanation of a square in this round starts with: "Round 7NT"."""
         del trump  # a hook: the default needs no more
-        return f"{self.round_word} {self.row_label(loaded, info)}"
+        return f"{in_words(self.round_word)} {self.row_label(loaded, info)}"
 
     def foot(self, loaded) -> list[Row]:
         """The sheet's footer: everyone's total, the leaders marked."""
@@ -453,7 +465,7 @@ class BiddingTable(Table):
             bids = list(current.data["bids"]) if current and not fresh else [None] * len(loaded.seats)
             trump = current.data.get("trump", "") if current and not fresh else ""
             panel = self.bids_panel(
-                loaded, info, bids, trump=trump, note="Redeal: bid again." if fresh else ""
+                loaded, info, bids, trump=trump, note=gettext("Redeal: bid again.") if fresh else ""
             )
         return self.show(request, loaded, panel)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import override
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from games.forms import NewCallBridgeForm
 from games.paper.common import Cell
@@ -26,7 +26,7 @@ class CallBridgeTable(BiddingTable):
     slug = CallBridge.slug
     template_dir = "games/call_bridge"
     round_word = "Deal"
-    leader_badge = "bids first"
+    leader_badge = gettext_lazy("bids first")
 
     @override
     def trump_text(self, info, recorded):

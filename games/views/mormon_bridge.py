@@ -10,7 +10,7 @@ game shows who is out, who waits and who sits down in a freed seat.
 
 from __future__ import annotations
 
-from typing import override
+from typing import TYPE_CHECKING, override
 
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
@@ -32,14 +32,19 @@ from .bidding import BiddingTable, name_list, signed
 from .common import HtmxHttpRequest
 from .table import known_players, new_game_page, previous_game, seated_names
 
+if TYPE_CHECKING:  # django-stubs-ext is a development requirement
+    from django_stubs_ext import StrOrPromise
+
 # The chips say only the colour or "Rook"; the panel then says what the Rook means ("trump_text").
-ROOK_WORDS = {
+ROOK_WORDS: dict[str, StrOrPromise] = {
     "red": gettext_lazy("Red"),
     "yellow": gettext_lazy("Yellow"),
     "green": gettext_lazy("Green"),
     "black": gettext_lazy("Black"),
 }
-TRUMP_WORDS = {colour: ROOK_WORDS[colour] for colour in ROOK_COLOURS} | {"rook": gettext_lazy("Rook")}
+TRUMP_WORDS: dict[str, StrOrPromise] = {colour: ROOK_WORDS[colour] for colour in ROOK_COLOURS} | {
+    "rook": gettext_lazy("Rook")
+}
 SEATS_START = 8  # name boxes on a fresh new-game page
 SEATS_STEP = 6  # added by "More seats"
 SEATS_MAX = 60
@@ -72,7 +77,7 @@ class MormonBridgeTable(BiddingTable):
     slug = MormonBridge.slug
     template_dir = "games/mormon_bridge"
     round_word = "Hand"
-    leader_badge = "leads"
+    leader_badge = gettext_lazy("leads")
     trump_words = TRUMP_WORDS
 
     @override

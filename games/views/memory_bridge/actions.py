@@ -8,6 +8,8 @@ that draws it, run by ``Table.act``.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from games import services
 from games.forms import NewMemoryBridgeForm
 from games.round_forms import MemoryCorrectionForm, MemoryFirstHalfForm, MemorySecondHalfForm
@@ -28,7 +30,7 @@ def sheet(request: HtmxHttpRequest, session):
     current = loaded.state.current
     if request.GET.get("phase") == "first-half" and current is not None:
         panel = first_half_panel(loaded, current.info, current.data["first_half"], changing=True)
-        panel.note = "Tap either player's tricks; the other's follow from 13."
+        panel.note = gettext("Tap either player's tricks; the other's follow from 13.")
     return TABLE.show(request, loaded, panel)
 
 
@@ -60,7 +62,9 @@ def first_half_note(form, after) -> str:
     note = first_half_line(names, first_half) + "."
     if after.state.finished:
         winner = first_half_winner(first_half)
-        note = f"{note} That takes {names[winner]} to {after.state.totals[winner]}: the game ends after the first half."
+        note = gettext("{note} That takes {name} to {total}: the game ends after the first half.").format(
+            note=note, name=names[winner], total=after.state.totals[winner]
+        )
     return note
 
 
@@ -68,14 +72,18 @@ def second_half_note(form, after) -> str:
     data, number = form.round_data, form.number
     contract = data["contract"]
     if contract is None:
-        return f"Deal {number}: the auction was passed out; no second half."
+        return gettext("Deal {number}: the auction was passed out; no second half.").format(number=number)
     if "tricks" not in data:
         return ""
     score = contract_score(contract["level"], contract["strain"], contract["doubled"], data["tricks"])
     words = contract_words(after.names, contract)
     if score:
-        return f"Deal {number}: {words} made with {data['tricks']}: +{score}."
-    return f"Deal {number}: {words} took {data['tricks']} of {contract['level'] + 6}: no score."
+        return gettext("Deal {number}: {contract} made with {tricks}: +{score}.").format(
+            number=number, contract=words, tricks=data["tricks"], score=score
+        )
+    return gettext("Deal {number}: {contract} took {tricks} of {needed}: no score.").format(
+        number=number, contract=words, tricks=data["tricks"], needed=contract["level"] + 6
+    )
 
 
 # -- a new game ------------------------------------------------------------------------------------------

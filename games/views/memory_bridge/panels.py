@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext, gettext_lazy
+
 from games.round_forms import stored_values
 from games.rules import RoundInfo
 from games.rules.cards import STRAIN_NAMES, STRAINS
@@ -20,7 +22,11 @@ from games.views.minibridge.panels import Choice
 
 from .deals import contract_words, first_half_line
 
-DOUBLED_LABELS = {0: "Not doubled", 1: "Doubled ×2", 2: "Redoubled ×4"}
+DOUBLED_LABELS = {
+    0: gettext_lazy("Not doubled"),
+    1: gettext_lazy("Doubled ×2"),
+    2: gettext_lazy("Redoubled ×4"),
+}
 
 
 @dataclass
@@ -84,7 +90,7 @@ def contract_choices(loaded, values: dict, errors: dict[str, str], prefix="") ->
         Choice(
             name="declarer",
             prefix=f"{prefix}decl",
-            legend="Declarer (won the auction)",
+            legend=gettext("Declarer (won the auction)"),
             chips=[Chip(value=s, checked=values.get("declarer") == s, label=names[s]) for s in (0, 1)],
             css="wide",
             error=errors.get("declarer", ""),
@@ -92,23 +98,28 @@ def contract_choices(loaded, values: dict, errors: dict[str, str], prefix="") ->
         Choice(
             name="level",
             prefix=f"{prefix}level",
-            legend="Level (tricks over six)",
+            legend=gettext("Level (tricks over six)"),
             chips=[
-                Chip(value=v, checked=values.get("level") == v, title=f"{v + 6} tricks") for v in range(1, 8)
+                Chip(
+                    value=v,
+                    checked=values.get("level") == v,
+                    title=gettext("{count} tricks").format(count=v + 6),
+                )
+                for v in range(1, 8)
             ]
-            + [Chip(value="pass", checked=values.get("level") == "pass", label="Passed out")],
+            + [Chip(value="pass", checked=values.get("level") == "pass", label=gettext("Passed out"))],
             error=errors.get("level", ""),
         ),
         Choice(
             name="strain",
             prefix=f"{prefix}strain",
-            legend="Strain",
+            legend=gettext("Strain"),
             chips=[
                 Chip(
                     value=s,
                     checked=values.get("strain") == s,
                     label=STRAIN_SYMBOLS[s],
-                    title=STRAIN_NAMES[s].capitalize(),
+                    title=gettext(STRAIN_NAMES[s]).capitalize(),
                 )
                 for s in STRAINS
             ],
@@ -118,9 +129,9 @@ def contract_choices(loaded, values: dict, errors: dict[str, str], prefix="") ->
         Choice(
             name="doubled",
             prefix=f"{prefix}dbl",
-            legend="Doubling",
+            legend=gettext("Doubling"),
             chips=[
-                Chip(value=d, checked=values.get("doubled", 0) == d, label=label)
+                Chip(value=d, checked=values.get("doubled", 0) == d, label=str(label))
                 for d, label in DOUBLED_LABELS.items()
             ],
             css="wide",
@@ -137,7 +148,7 @@ def trick_choice(loaded, values: dict, errors: dict[str, str], prefix="") -> Cho
     return Choice(
         name="tricks",
         prefix=f"{prefix}tricks",
-        legend=f"Second-half tricks taken by {who}",
+        legend=gettext("Second-half tricks taken by {name}").format(name=who),
         chips=[Chip(value=v, checked=values.get("tricks") == v) for v in range(HAND_CARDS + 1)],
         marked=needed,
         error=errors.get("tricks", ""),

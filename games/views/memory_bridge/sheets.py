@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from games.rules.memory_bridge import contract_name
 from games.views.table import Table
 
@@ -52,20 +54,22 @@ def deal_rows(loaded) -> list[DealRow]:
             state="done" if result.complete else "current",
             dealer=info.dealer,
             dealer_name=names[info.dealer],
-            first=f"1st half {fh[0]}–{fh[1]}",
+            first=gettext("1st half {first}–{second}").format(first=fh[0], second=fh[1]),
             ended=bool(facts["ended_after_first_half"]),
         )
         if facts["ended_after_first_half"]:
-            row.main, row.sub = "Game over", "target reached in the first half"
+            row.main, row.sub = gettext("Game over"), gettext("target reached in the first half")
         elif "contract" not in data:
-            row.main, row.sub = "Auction", "contract to come"
+            row.main, row.sub = gettext("Auction"), gettext("contract to come")
         elif data["contract"] is None:
-            row.main, row.sub = "Passed out", "no second half"
+            row.main, row.sub = gettext("Passed out"), gettext("no second half")
         else:
             c = data["contract"]
             row.main = contract_name(c["level"], c["strain"], c["doubled"])
             row.sub = f"{names[c['declarer']]} · " + (
-                f"took {data['tricks']}" if "tricks" in data else "to play"
+                gettext("took {tricks}").format(tricks=data["tricks"])
+                if "tricks" in data
+                else gettext("to play")
             )
         first_points = facts["first_half_points"]
         second_points = facts["second_half_points"] or [0, 0]
@@ -76,7 +80,9 @@ def deal_rows(loaded) -> list[DealRow]:
                     seat=seat,
                     text=str(result.totals[seat]),
                     parts=" ".join(parts),
-                    explain=f"{names[seat]}: {result.explain[seat]}; total {result.totals[seat]}",
+                    explain=gettext("{name}: {explain}; total {total}").format(
+                        name=names[seat], explain=result.explain[seat], total=result.totals[seat]
+                    ),
                 )
             )
         rows.append(row)
@@ -89,7 +95,7 @@ def deal_rows(loaded) -> list[DealRow]:
                 state="current",
                 dealer=info.dealer,
                 dealer_name=names[info.dealer],
-                sub="first half to come",
+                sub=gettext("first half to come"),
                 cells=[PlayerCell(0), PlayerCell(1)],
             )
         )
@@ -122,7 +128,9 @@ def _context(loaded, panel: Panel) -> dict:
         "state": state,
         "panel": panel,
         "winners": [names[s] for s in state.winners],
-        "win_detail": f", reaching the target in the first half of deal {len(state.rounds)}"
+        "win_detail": gettext(", reaching the target in the first half of deal {number}").format(
+            number=len(state.rounds)
+        )
         if state.finished and not state.finished_early and last and last.facts["ended_after_first_half"]
         else "",
         "leaders": state.winners

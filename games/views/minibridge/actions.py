@@ -9,6 +9,7 @@ and the panel that draws it, run by ``Table.act``.
 from __future__ import annotations
 
 from django.shortcuts import render
+from django.utils.translation import gettext, gettext_lazy
 
 from games import services
 from games.forms import NewMinibridgeForm
@@ -22,7 +23,7 @@ from games.rules.minibridge import GAME_TRICKS, SIDE_NAMES, STRAIN_SYMBOLS, Mini
 from games.views.common import HtmxHttpRequest
 from games.views.table import Step, known_players, new_game_page, previous_game, seated_names, steps
 
-from .deals import LETTERS, PERSONAL_ORDER, result_line, who
+from .deals import PERSONAL_ORDER, letter, result_line, who
 from .panels import contract_panel, current_panel, deal_of, edit_panel, points_panel
 from .sheets import TABLE, personal_rows
 
@@ -39,7 +40,7 @@ def sheet(request: HtmxHttpRequest, session):
     current = loaded.state.current
     if request.GET.get("phase") == "points" and current is not None:
         panel = points_panel(loaded, current.info, list(current.data["hcp"]))
-        panel.note = TAP_TO_CHANGE
+        panel.note = str(TAP_TO_CHANGE)
     return TABLE.show(request, loaded, panel)
 
 
@@ -54,21 +55,21 @@ def personal_sheet(request, loaded, seat: int):
             "state": loaded.state,
             "seat": seat,
             "me": who(names, seat),
-            "side": SIDE_NAMES[side_of(seat)],
+            "side": gettext(SIDE_NAMES[side_of(seat)]),
             "partner": who(names, (seat + 2) % 4),
             "rows": rows,
             "totals": totals,
             "others": [{"seat": s, "label": who(names, s)} for s in range(4) if s != seat],
-            "columns": [LETTERS[s] for s in PERSONAL_ORDER],
+            "columns": [letter(s) for s in PERSONAL_ORDER],
         },
     )
 
 
-TAP_TO_CHANGE = "Tap a player to change their points; the fourth still follows from 40."
+TAP_TO_CHANGE = gettext_lazy("Tap a player to change their points; the fourth still follows from 40.")
 
 
 def points_step_panel(form):
-    note = TAP_TO_CHANGE if form.changing and form.is_bound and not form.errors else ""
+    note = str(TAP_TO_CHANGE) if form.changing and form.is_bound and not form.errors else ""
     return points_panel(
         form.loaded, form.info, form.hcp, form.at_seat, form.seat_errors("hcp"), form.message, note=note
     )
@@ -107,7 +108,7 @@ def contract_note(form, after) -> str:
         return ""
     side = after.state.rounds[form.number - 1].facts["declaring_side"]
     result = result_line(form.strain_value, form.game_value, form.tricks_value, side)
-    return f"Deal {deal_of(after, form.info)}: {result}."
+    return gettext("Deal {number}: {result}.").format(number=deal_of(after, form.info), result=result)
 
 
 # -- a new game ------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ and the lines that say what a contract is and what a played deal scored.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, pgettext
+
 from games.forms import COMPASS_SEATS
 from games.rules.cards import trick_score
 from games.rules.minibridge import (
@@ -22,7 +24,15 @@ from games.rules.minibridge import (
 )
 
 SEAT_NAMES = COMPASS_SEATS  # North, East, South, West: seats 0 to 3
-LETTERS = "NESW"
+LETTERS = "NESW"  # as the session record and the code know the seats
+
+
+def letter(seat: int) -> str:
+    """A seat's letter in the page's language (N, E, S, O in French)."""
+    # Translators: the first letters of North, East, South and West, in that order.
+    return gettext("NESW")[seat]
+
+
 PERSONAL_ORDER = (0, 2, 1, 3)  # the paper sheet's columns: points held by N, S, E, W
 
 
@@ -50,7 +60,8 @@ def deals_played(state) -> int:
 
 
 def contract_short(strain: str, game: bool) -> str:
-    return f"{'Game' if game else 'Part-score'} {STRAIN_SYMBOLS[strain]}"
+    kind = pgettext("a game contract, as against a part-score", "Game") if game else gettext("Part-score")
+    return f"{kind} {STRAIN_SYMBOLS[strain]}"
 
 
 def result_line(strain: str, game: bool, tricks: int, side: str) -> str:
@@ -58,15 +69,24 @@ def result_line(strain: str, game: bool, tricks: int, side: str) -> str:
     needed = tricks_needed(strain, game)
     declaring, defending = deal_score(strain, game, tricks)
     other = "EW" if side == "NS" else "NS"
+    us, them = gettext(SIDE_NAMES[side]), gettext(SIDE_NAMES[other])
     if tricks >= needed:
         over = tricks - needed
-        extra = f" with {over} over" if over else ""
-        return (
-            f"{SIDE_NAMES[side]} made {contract_name(strain, game)}{extra}: {SIDE_NAMES[side]} +{declaring}"
+        if over:
+            return gettext("{side} made {contract} with {over} over: {side} +{points}").format(
+                side=us, contract=contract_name(strain, game), over=over, points=declaring
+            )
+        return gettext("{side} made {contract}: {side} +{points}").format(
+            side=us, contract=contract_name(strain, game), points=declaring
         )
-    return (
-        f"{SIDE_NAMES[side]} took {tricks} of {needed} in {contract_name(strain, game)}, "
-        f"{needed - tricks} short: {SIDE_NAMES[other]} +{defending}"
+    return gettext("{side} took {tricks} of {needed} in {contract}, {short} short: {other} +{points}").format(
+        side=us,
+        tricks=tricks,
+        needed=needed,
+        contract=contract_name(strain, game),
+        short=needed - tricks,
+        other=them,
+        points=defending,
     )
 
 
@@ -79,16 +99,31 @@ def side_explain(side: str, facts: dict, data: dict, names: list[str]) -> str:
     name = contract_name(strain, game)
     short = needed - tricks
     if side == declaring_side:
-        line = (
-            f"{SIDE_NAMES[side]} declared {name} ({names[facts['declarer']]}), needed {needed}, took {tricks}"
+        line = gettext("{side} declared {contract} ({name}), needed {needed}, took {tricks}").format(
+            side=gettext(SIDE_NAMES[side]),
+            contract=name,
+            name=names[facts["declarer"]],
+            needed=needed,
+            tricks=tricks,
         )
         if short > 0:
-            return f"{line}: {short} short, 0"
-        bonus = f"{GAME_BONUS} game bonus" if game else f"{PART_SCORE_BONUS} part-score bonus"
-        return f"{line}: made, {trick_score(strain, tricks)} + {bonus} = {facts['declaring_points']}"
-    line = (
-        f"{SIDE_NAMES[side]} defended {SIDE_NAMES[declaring_side]}'s {name} (needed {needed}, took {tricks})"
+            return gettext("{line}: {short} short, 0").format(line=line, short=short)
+        if game:
+            bonus = gettext("{points} game bonus").format(points=GAME_BONUS)
+        else:
+            bonus = gettext("{points} part-score bonus").format(points=PART_SCORE_BONUS)
+        return gettext("{line}: made, {tricks} + {bonus} = {points}").format(
+            line=line, tricks=trick_score(strain, tricks), bonus=bonus, points=facts["declaring_points"]
+        )
+    line = gettext("{side} defended {other}'s {contract} (needed {needed}, took {tricks})").format(
+        side=gettext(SIDE_NAMES[side]),
+        other=gettext(SIDE_NAMES[declaring_side]),
+        contract=name,
+        needed=needed,
+        tricks=tricks,
     )
     if short > 0:
-        return f"{line}: {short} short × {UNDERTRICK} = {facts['defending_points']}"
-    return f"{line}: made, 0"
+        return gettext("{line}: {short} short × {each} = {points}").format(
+            line=line, short=short, each=UNDERTRICK, points=facts["defending_points"]
+        )
+    return gettext("{line}: made, 0").format(line=line)

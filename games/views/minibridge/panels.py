@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext, ngettext
+
 from games.rules import RoundInfo
 from games.rules.cards import STRAIN_NAMES, STRAINS
 from games.rules.minibridge import (
@@ -29,10 +31,10 @@ from games.rules.minibridge import (
 from games.sheet import Chip
 
 from .deals import (
-    LETTERS,
     SEAT_NAMES,
     deal_numbers,
     deals_played,
+    letter,
     who,
 )
 
@@ -102,7 +104,13 @@ def keypad(panel: Panel) -> list[Chip]:
     chips = []
     for v in range(MAX_HAND_HCP + 1):
         struck = v > room
-        chips.append(Chip(value=v, struck=struck, title=f"Only {room} points are left" if struck else ""))
+        chips.append(
+            Chip(
+                value=v,
+                struck=struck,
+                title=gettext("Only {room} points are left").format(room=room) if struck else "",
+            )
+        )
     return chips
 
 
@@ -117,17 +125,16 @@ def describe_declaring(panel: Panel, names: list[str], hcp: list[int]) -> None:
     partner = (declarer + 2) % 4
     ns, ew = hcp[0] + hcp[2], hcp[1] + hcp[3]
     panel.facts = {
-        "side": SIDE_NAMES[side],
+        "side": gettext(SIDE_NAMES[side]),
         "side_points": ns if side == "NS" else ew,
         "split": f"{ns}:{ew}",
         "declarer": who(names, declarer),
         "declarer_name": names[declarer],
         "dummy": who(names, partner),
         "leader": who(names, (declarer + 1) % 4),
-        "tie": (
-            f"{names[declarer]} and {names[partner]} hold {hcp[declarer]} each: {names[declarer]} "
-            "announced first, so declares."
-        )
+        "tie": gettext(
+            "{name} and {partner} hold {points} each: {name} announced first, so declares."
+        ).format(name=names[declarer], partner=names[partner], points=hcp[declarer])
         if hcp[declarer] == hcp[partner]
         else "",
         "side_key": side,
@@ -143,7 +150,7 @@ def points_rows(panel: Panel, names: list[str], errors: dict[int, str]) -> list[
         rows.append(
             PointsRow(
                 seat=seat,
-                letter=LETTERS[seat],
+                letter=letter(seat),
                 seat_name=str(SEAT_NAMES[seat]),
                 name=names[seat],
                 value=panel.hcp[seat],
@@ -160,11 +167,15 @@ def points_live(hcp: list[int | None], dealer: int) -> str:
     known = [v for v in (hcp[s] for s in order[:3]) if v is not None]
     if len(known) < 3:
         left = 3 - len(known)
-        return f"{sum(known)} of {DECK_HCP} points announced, {left} player{'s' if left != 1 else ''} to go"
+        return ngettext(
+            "{points} of {deck} points announced, {left} player to go",
+            "{points} of {deck} points announced, {left} players to go",
+            left,
+        ).format(points=sum(known), deck=DECK_HCP, left=left)
     ns, ew = (hcp[0] or 0) + (hcp[2] or 0), (hcp[1] or 0) + (hcp[3] or 0)
     if ns == ew:
-        return "20:20: the same dealer deals again"
-    return f"N-S {ns} : E-W {ew}"
+        return gettext("20:20: the same dealer deals again")
+    return gettext("N-S {ns} : E-W {ew}").format(ns=ns, ew=ew)
 
 
 def points_panel(
@@ -192,10 +203,13 @@ def contract_choices(panel: Panel, errors: dict[str, str]) -> None:
     panel.choices = [
         Choice(
             name="strain",
-            legend="Strain",
+            legend=gettext("Strain"),
             chips=[
                 Chip(
-                    value=s, checked=s == strain, label=STRAIN_SYMBOLS[s], title=STRAIN_NAMES[s].capitalize()
+                    value=s,
+                    checked=s == strain,
+                    label=STRAIN_SYMBOLS[s],
+                    title=gettext(STRAIN_NAMES[s]).capitalize(),
                 )
                 for s in STRAINS
             ],
@@ -204,13 +218,19 @@ def contract_choices(panel: Panel, errors: dict[str, str]) -> None:
         ),
         Choice(
             name="game",
-            legend="Part-score or game",
+            legend=gettext("Part-score or game"),
             chips=[
-                Chip(value=0, checked=game is False, label=f"Part-score · {PART_SCORE_TRICKS}"),
+                Chip(
+                    value=0,
+                    checked=game is False,
+                    label=gettext("Part-score · {tricks}").format(tricks=PART_SCORE_TRICKS),
+                ),
                 Chip(
                     value=1,
                     checked=game is True,
-                    label=f"Game · {GAME_TRICKS[strain]}" if strain else "Game · 9 to 11",
+                    label=gettext("Game · {tricks}").format(tricks=GAME_TRICKS[strain])
+                    if strain
+                    else gettext("Game · 9 to 11"),
                 ),
             ],
             css="wide",
@@ -223,7 +243,9 @@ def trick_choice(panel: Panel, side: str, errors: dict[str, str]) -> Choice:
     needed = tricks_needed(panel.strain, panel.game) if panel.strain and panel.game is not None else None
     return Choice(
         name="tricks",
-        legend=f"Tricks taken by {side}" + (f" (needed {needed})" if needed else ""),
+        legend=gettext("Tricks taken by {side} (needed {needed})").format(side=side, needed=needed)
+        if needed
+        else gettext("Tricks taken by {side}").format(side=side),
         chips=[Chip(value=v, checked=panel.tricks == v) for v in range(HAND_CARDS + 1)],
         marked=needed,
         error=errors.get("tricks", ""),
@@ -250,7 +272,9 @@ def contract_panel(
         panel.trick_choice = trick_choice(panel, panel.facts["side"], errors)
         needed = tricks_needed(strain, game) if strain and game is not None else None
         if needed:
-            panel.live = f"{panel.facts['side']} need {needed} tricks for {contract_name(strain, game)}"
+            panel.live = gettext("{side} need {needed} tricks for {contract}").format(
+                side=panel.facts["side"], needed=needed, contract=contract_name(strain, game)
+            )
     return panel
 
 
@@ -278,7 +302,7 @@ def edit_panel(loaded, info, hcp, at, strain, game, tricks, errors=None, hcp_err
     panel.strain, panel.game, panel.tricks = strain, game, tricks
     errors = errors or {}
     contract_choices(panel, errors)
-    side = panel.facts.get("side", "the declaring side")
+    side = panel.facts.get("side", gettext("the declaring side"))
     panel.trick_choice = trick_choice(panel, side, errors)
     panel.hcp_error = errors.get("hcp", "")
     return panel

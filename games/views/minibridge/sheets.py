@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from games.rules.minibridge import GAME_TRICKS, SIDE_NAMES, SIDES, STRAIN_SYMBOLS, side_of
 from games.views.table import Table
 
 from .deals import (
-    LETTERS,
     PERSONAL_ORDER,
     SEAT_NAMES,
     contract_short,
     deal_numbers,
     deals_played,
+    letter,
     side_explain,
     side_players,
 )
@@ -78,22 +80,24 @@ def deal_rows(loaded) -> list[DealRow]:
             deal=deal,
             number=info.number,
             state="done" if result.complete else "current",
-            dealer_letter=LETTERS[info.dealer],
+            dealer_letter=letter(info.dealer),
             dealer_name=names[info.dealer],
             redeal=bool(facts["redeal"]),
         )
         if facts["redeal"]:
-            row.main, row.sub = "20:20", "redealt, no score"
+            row.main, row.sub = "20:20", gettext("redealt, no score")
         else:
             declarer = facts["declarer"]
             if "contract" in data:
                 row.main = contract_short(data["contract"]["strain"], data["contract"]["game"])
                 row.sub = f"{names[declarer]} · " + (
-                    f"took {data['tricks']}" if "tricks" in data else "to play"
+                    gettext("took {tricks}").format(tricks=data["tricks"])
+                    if "tricks" in data
+                    else gettext("to play")
                 )
             else:
-                row.main = f"{SIDE_NAMES[facts['declaring_side']]} declare"
-                row.sub = f"{names[declarer]} to choose"
+                row.main = gettext("{side} declare").format(side=gettext(SIDE_NAMES[facts["declaring_side"]]))
+                row.sub = gettext("{name} to choose").format(name=names[declarer])
         for side in ("NS", "EW"):
             cell = SideCell(side=side)
             if result.complete:
@@ -102,9 +106,13 @@ def deal_rows(loaded) -> list[DealRow]:
                 cell.text = str(total)
                 cell.plus = f"+{points}" if points else ""
                 if facts["redeal"]:
-                    cell.explain = f"20:20: redealt by the same dealer, no score; total {total}"
+                    cell.explain = gettext(
+                        "20:20: redealt by the same dealer, no score; total {total}"
+                    ).format(total=total)
                 else:
-                    cell.explain = f"{side_explain(side, facts, data, names)}; total {total}"
+                    cell.explain = gettext("{explain}; total {total}").format(
+                        explain=side_explain(side, facts, data, names), total=total
+                    )
             row.cells.append(cell)
         rows.append(row)
     if state.finished:
@@ -118,9 +126,9 @@ def deal_rows(loaded) -> list[DealRow]:
                 deal=next_deal,
                 number=info.number,
                 state="current",
-                dealer_letter=LETTERS[info.dealer],
+                dealer_letter=letter(info.dealer),
                 dealer_name=names[info.dealer],
-                sub="points to come",
+                sub=gettext("points to come"),
                 cells=[SideCell("NS"), SideCell("EW")],
             )
         )
@@ -134,7 +142,7 @@ def deal_rows(loaded) -> list[DealRow]:
                     deal=deal,
                     number=None,
                     state="future",
-                    dealer_letter=LETTERS[dealer],
+                    dealer_letter=letter(dealer),
                     dealer_name=names[dealer],
                     cells=[SideCell("NS"), SideCell("EW")],
                 )
@@ -151,7 +159,7 @@ def sides_context(loaded) -> list[dict]:
         sides.append(
             {
                 "key": side,
-                "name": SIDE_NAMES[side],
+                "name": gettext(SIDE_NAMES[side]),
                 "players": side_players(names, side),
                 "total": total,
                 "target": target,
@@ -172,7 +180,7 @@ def personal_rows(loaded, seat: int) -> tuple[list[PersonalRow], dict]:
         hcp = data["hcp"]
         row = PersonalRow(
             deal=str(deal),
-            seat=LETTERS[seat],
+            seat=letter(seat),
             held=[hcp[s] for s in PERSONAL_ORDER],
             side_points="",
             contract="",
@@ -182,13 +190,15 @@ def personal_rows(loaded, seat: int) -> tuple[list[PersonalRow], dict]:
         )
         if facts["redeal"]:
             row.side_points = "20:20"
-            row.contract = "Redeal"
+            row.contract = gettext("Redeal")
         else:
             side = facts["declaring_side"]
-            row.side_points = f"{facts['side_hcp'][side]} {SIDE_NAMES[side]}"
+            row.side_points = f"{facts['side_hcp'][side]} {gettext(SIDE_NAMES[side])}"
             if "contract" in data:
                 c = data["contract"]
-                row.contract = f"{contract_short(c['strain'], c['game'])} by {LETTERS[facts['declarer']]}"
+                row.contract = gettext("{contract} by {seat}").format(
+                    contract=contract_short(c["strain"], c["game"]), seat=letter(facts["declarer"])
+                )
             if "tricks" in data:
                 row.tricks = str(data["tricks"])
         if result.complete and not facts["redeal"]:
@@ -211,13 +221,13 @@ def _context(loaded, panel: Panel) -> dict:
         "session": loaded.session,
         "names": names,
         "seats": [
-            {"seat": s, "letter": LETTERS[s], "seat_name": SEAT_NAMES[s], "name": names[s]} for s in range(4)
+            {"seat": s, "letter": letter(s), "seat_name": SEAT_NAMES[s], "name": names[s]} for s in range(4)
         ],
         "rows": deal_rows(loaded),
         "sides": sides_context(loaded),
         "state": state,
         "panel": panel,
-        "winners": [SIDE_NAMES[w] for w in winners],
+        "winners": [gettext(SIDE_NAMES[w]) for w in winners],
         "win_detail": f": {side_players(names, winners[0])}" if len(winners) == 1 else "",
         "deals_option": state.options.get("deals"),
         "target": state.options.get("target"),
@@ -249,7 +259,9 @@ class MinibridgeTable(Table):
         return current_panel(loaded)
 
     def stale_message(self, number):
-        return f"Round {number} is not the deal being entered; the sheet has been brought up to date."
+        return gettext(
+            "Round {number} is not the deal being entered; the sheet has been brought up to date."
+        ).format(number=number)
 
 
 TABLE = MinibridgeTable()
