@@ -219,7 +219,9 @@
       note.id = "offline-note";
       note.className = "offline";
       note.setAttribute("role", "alert");
-      note.textContent = "Not saved yet: the server cannot be reached. Your taps are kept here " +
+      // The words come from the page (base.html), in its language.
+      note.textContent = document.body.getAttribute("data-offline-note") ||
+        "Not saved yet: the server cannot be reached. Your taps are kept here " +
         "and will be sent again as soon as the connection is back.";
       panel.insertBefore(note, panel.firstChild);
     } else if (!show && note) {
@@ -378,7 +380,7 @@
     var button = evt.target.closest && evt.target.closest("[data-copy]");
     if (!button) return;
     var input = document.getElementById(button.getAttribute("data-copy"));
-    var said = function () { button.textContent = "Copied"; };
+    var said = function () { button.textContent = button.getAttribute("data-copied") || "Copied"; };
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(input.value).then(said);
     } else {
