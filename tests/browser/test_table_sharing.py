@@ -167,8 +167,11 @@ def test_keeper_keep_score_phone_and_watcher_share_one_live_game(phone, phones, 
     # nothing else of the owner's: no form, and no link but the start page and the rules.
     watcher.tap("#round-2 td >> nth=1 >> button")
     expect(watcher.page.locator("#exp-2-1")).to_contain_text("Ben: bid 2, took 1")
-    expect(watcher.page.locator("form")).to_have_count(0)
-    expect(watcher.page.locator("input, select, textarea")).to_have_count(0)
+    # (The footer's one form is the language switcher: it changes only the language cookie.)
+    expect(watcher.page.locator("main form")).to_have_count(0)
+    expect(watcher.page.locator("main :is(input, select, textarea)")).to_have_count(0)
+    expect(watcher.page.locator("form")).to_have_count(1)
+    expect(watcher.page.locator("footer form")).to_have_attribute("action", "/i18n/setlang/")
     links = set(watcher.page.locator("a[href]").evaluate_all("els => els.map(e => e.getAttribute('href'))"))
     assert links <= {"/", "/rules/bugger-bridge/"}, links
     assert f"/games/{session.pk}/" not in watcher.page.content()  # not even a live check of the game's own
