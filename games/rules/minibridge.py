@@ -113,6 +113,21 @@ def contract_name(strain: str, game: bool) -> str:
     return in_strain.format(strain=gettext(STRAIN_NAMES[strain]))
 
 
+def declaring_line(line: str, strain: str, game: bool, tricks: int, points: int) -> str:
+    """How a declaring side's deal ends its explanation ``line``: short and nothing, or made with
+    the trick score and the bonus (``points``: what the side scored)."""
+    short = tricks_needed(strain, game) - tricks
+    if short > 0:
+        return gettext("{line}: {short} short, 0").format(line=line, short=short)
+    if game:
+        bonus = gettext("{points} game bonus").format(points=GAME_BONUS)
+    else:
+        bonus = gettext("{points} part-score bonus").format(points=PART_SCORE_BONUS)
+    return gettext("{line}: made, {tricks} + {bonus} = {points}").format(
+        line=line, tricks=trick_score(strain, tricks), bonus=bonus, points=points
+    )
+
+
 class Minibridge(GameRules):
     slug = "minibridge"
     name = "Minibridge"
@@ -283,15 +298,7 @@ class Minibridge(GameRules):
                     line=line, short=short, each=UNDERTRICK, points=defending
                 )
             return gettext("{line}: made, 0").format(line=line)
-        if short > 0:
-            return gettext("{line}: {short} short, 0").format(line=line, short=short)
-        if game:
-            bonus = gettext("{points} game bonus").format(points=GAME_BONUS)
-        else:
-            bonus = gettext("{points} part-score bonus").format(points=PART_SCORE_BONUS)
-        return gettext("{line}: made, {tricks} + {bonus} = {points}").format(
-            line=line, tricks=trick_score(strain, tricks), bonus=bonus, points=declaring
-        )
+        return declaring_line(line, strain, game, tricks, declaring)
 
     def score_deal(self, info: RoundInfo, data: Any, *, names: list[str] | None = None) -> RoundResult:
         """Check one recorded deal and score it (totals are left to ``replay``).

@@ -10,16 +10,14 @@ from __future__ import annotations
 from django.utils.translation import gettext, pgettext
 
 from games.forms import COMPASS_SEATS
-from games.rules.cards import trick_score
 from games.rules.minibridge import (
-    GAME_BONUS,
-    PART_SCORE_BONUS,
     SIDE_NAMES,
     SIDES,
     STRAIN_SYMBOLS,
     UNDERTRICK,
     contract_name,
     deal_score,
+    declaring_line,
     tricks_needed,
 )
 
@@ -106,15 +104,7 @@ def side_explain(side: str, facts: dict, data: dict, names: list[str]) -> str:
             needed=needed,
             tricks=tricks,
         )
-        if short > 0:
-            return gettext("{line}: {short} short, 0").format(line=line, short=short)
-        if game:
-            bonus = gettext("{points} game bonus").format(points=GAME_BONUS)
-        else:
-            bonus = gettext("{points} part-score bonus").format(points=PART_SCORE_BONUS)
-        return gettext("{line}: made, {tricks} + {bonus} = {points}").format(
-            line=line, tricks=trick_score(strain, tricks), bonus=bonus, points=facts["declaring_points"]
-        )
+        return declaring_line(line, strain, game, tricks, facts["declaring_points"])
     line = gettext("{side} defended {other}'s {contract} (needed {needed}, took {tricks})").format(
         side=gettext(SIDE_NAMES[side]),
         other=gettext(SIDE_NAMES[declaring_side]),
