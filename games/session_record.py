@@ -22,6 +22,7 @@ from typing import Any
 from django.conf import settings
 from django.db import connection, transaction
 from django.template.defaultfilters import filesizeformat
+from django.utils.translation import gettext
 
 from . import services
 from .models import Entry, GameSession, Player, Round, Seat
@@ -78,21 +79,26 @@ def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
     obj = {}
     for key, value in pairs:
         if key in obj:
-            raise RecordError(f"The file is not a valid record: the key {key!r} appears twice in one object.")
+            raise RecordError(
+                gettext("The file is not a valid record: the key {key} appears twice in one object.").format(
+                    key=repr(key)
+                )
+            )
         obj[key] = value
     return obj
 
 
 def _no_constants(name: str):
-    raise RecordError(f"The file is not valid JSON: {name} is not a JSON number.")
+    raise RecordError(gettext("The file is not valid JSON: {name} is not a JSON number.").format(name=name))
 
 
 def _bounded_int(text: str) -> int:
     digits = len(text.removeprefix("-"))
     if digits > MAX_DIGITS:
         raise RecordError(
-            f"The file holds a number of {digits} digits; no number in a session record has more "
-            f"than {MAX_DIGITS}."
+            gettext(
+                "The file holds a number of {digits} digits; no number in a session record has more than {most}."
+            ).format(digits=digits, most=MAX_DIGITS)
         )
     return int(text)
 
@@ -101,8 +107,11 @@ def check_size(size: int, *, at_least: bool = False) -> None:
     """RecordError when a record file of ``size`` bytes (or more) is over the configured limit."""
     limit = settings.SESSION_RECORD_MAX_BYTES
     if size > limit:
-        what = f"more than {filesizeformat(limit)}" if at_least else filesizeformat(size)
-        raise RecordError(f"The file is {what}; a session record may be at most {filesizeformat(limit)}.")
+        if at_least:
+            said = gettext("The file is more than {limit}; a session record may be at most {limit}.")
+        else:
+            said = gettext("The file is {size}; a session record may be at most {limit}.")
+        raise RecordError(said.format(size=filesizeformat(size), limit=filesizeformat(limit)))
 
 
 _JSON_SPACE = " \t\n\r"
@@ -143,7 +152,7 @@ def backup_records(text: str) -> Iterator[object]:
     end = len(text)
     i = len(text) - len(text.lstrip("\ufeff" + _JSON_SPACE))
     if text[i : i + 1] != "[":
-        raise RecordError("A backup must be a JSON array of session records.")
+        raise RecordError(gettext("A backup must be a JSON array of session records."))
     i += 1
 
     def skip(at: int) -> int:
@@ -154,7 +163,11 @@ def backup_records(text: str) -> Iterator[object]:
     def broken(at: int, what: str) -> RecordError:
         line = text.count("\n", 0, at) + 1
         column = at - (text.rfind("\n", 0, at) + 1) + 1
-        return RecordError(f"The file is not valid JSON: {what} (line {line}, column {column}).")
+        return RecordError(
+            gettext("The file is not valid JSON: {what} (line {line}, column {column}).").format(
+                what=what, line=line, column=column
+            )
+        )
 
     i = skip(i)
     if text[i : i + 1] == "]":
@@ -178,8 +191,9 @@ def backup_records(text: str) -> Iterator[object]:
             raise RecordError(f"The file is not valid JSON: {exc}.") from None
         if i - start > limit // 4 and len(text[start:i].encode("utf-8", "surrogatepass")) > limit:
             item = RecordError(
-                f"The record is more than {filesizeformat(limit)}; a session record may be at most "
-                f"{filesizeformat(limit)}."
+                gettext("The record is more than {limit}; a session record may be at most {limit}.").format(
+                    limit=filesizeformat(limit)
+                )
             )
         yield item
         i = skip(i)
@@ -202,7 +216,9 @@ def load_json(raw: bytes | str) -> object:
         raise RecordError("The file is not text in UTF-8: it cannot be a session record.") from None
     except json.JSONDecodeError as exc:
         raise RecordError(
-            f"The file is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})."
+            gettext("The file is not valid JSON: {what} (line {line}, column {column}).").format(
+                what=exc.msg, line=exc.lineno, column=exc.colno
+            )
         ) from None
     except RecursionError:
         raise RecordError("The file is not a valid record: it is nested too deeply.") from None
@@ -215,7 +231,11 @@ def _check_text(value, where: str = "the record") -> None:
     if isinstance(value, str):
         problem = unsafe_text(value)
         if problem:
-            raise RecordError(f"Text in {where} holds {problem}: it cannot be stored.")
+            raise RecordError(
+                gettext("Text in {where} holds {problem}: it cannot be stored.").format(
+                    where=where, problem=problem
+                )
+            )
     elif isinstance(value, list):
         for item in value:
             _check_text(item, where)
@@ -235,9 +255,13 @@ def dump_record(record) -> str:
 
 def _check_players(value) -> list[str]:
     if not isinstance(value, list):
-        raise RecordError("players must be a list of names, in the order play passes.", field="players")
+        raise RecordError(
+            gettext("players must be a list of names, in the order play passes."), field="players"
+        )
     if len(value) > MAX_PLAYERS:
-        raise RecordError(f"A session can seat at most {MAX_PLAYERS} players.", field="players")
+        raise RecordError(
+            gettext("A session can seat at most {most} players.").format(most=MAX_PLAYERS), field="players"
+        )
     names = []
     for i, name in enumerate(value):
         if not isinstance(name, str):
@@ -247,7 +271,11 @@ def _check_players(value) -> list[str]:
         try:
             names.append(normal_name(name))
         except PlayerError as exc:
-            raise RecordError(f"Player {i + 1}: {exc.message}", player=i, field="players") from None
+            raise RecordError(
+                gettext("Player {number}: {message}").format(number=i + 1, message=exc.message),
+                player=i,
+                field="players",
+            ) from None
     try:
         return services.clean_names(names)
     except RuleError as exc:
@@ -256,7 +284,7 @@ def _check_players(value) -> list[str]:
 
 def _check_rounds(value, players: int) -> list[dict]:
     if not isinstance(value, list):
-        raise RecordError("rounds must be a list of round objects.", field="rounds")
+        raise RecordError(gettext("rounds must be a list of round objects."), field="rounds")
     if len(value) > max_rounds(players):
         if MAX_ROUNDS * players <= MAX_CELLS:
             limit = f"at most {MAX_ROUNDS} rounds"
@@ -274,35 +302,51 @@ def _check_rounds(value, players: int) -> list[dict]:
 def parse_record(obj) -> ParsedRecord:
     """Check a decoded session record; RecordError (naming round and player) at the first fault."""
     if not isinstance(obj, dict):
-        raise RecordError("A session record must be a JSON object.")
+        raise RecordError(gettext("A session record must be a JSON object."))
     if obj.get("format") != FORMAT:
         raise RecordError(
-            f'This is not a Scorekeeper session record: "format" must be "{FORMAT}".', field="format"
+            gettext('This is not a Scorekeeper session record: "format" must be "{format}".').format(
+                format=FORMAT
+            ),
+            field="format",
         )
     version = obj.get("version")
     if not _is_int(version) or version != VERSION:
         raise RecordError(
-            f"Session record version {_describe(version)} cannot be read: this app reads version {VERSION}.",
+            gettext("Session record version {version} cannot be read: this app reads version {ours}.").format(
+                version=_describe(version), ours=VERSION
+            ),
             field="version",
         )
     unknown = sorted(set(obj) - set(FIELDS) - DERIVED_TOP)
     if unknown:
-        raise RecordError(f"The record has an unknown field {unknown[0]!r}.", field=unknown[0])
+        raise RecordError(
+            gettext("The record has an unknown field {field}.").format(field=repr(unknown[0])),
+            field=unknown[0],
+        )
     for required in ("game", "players", "rounds"):
         if required not in obj:
-            raise RecordError(f"The record has no {required!r}.", field=required)
+            raise RecordError(
+                gettext("The record has no {field}.").format(field=repr(required)), field=required
+            )
 
     game = obj["game"]
     if not isinstance(game, str) or game not in GAMES:
         raise RecordError(
-            f"Unknown game {_describe(game)}: the game must be one of {', '.join(GAMES)}.", field="game"
+            gettext("Unknown game {game}: the game must be one of {games}.").format(
+                game=_describe(game), games=", ".join(GAMES)
+            ),
+            field="game",
         )
     rules = get_rules(game)
     players = _check_players(obj["players"])
 
     options = obj.get("options", {})
     if not isinstance(options, dict):
-        raise RecordError("options must be an object (it may be empty: {}).", field="options")
+        raise RecordError(
+            gettext("options must be an object (it may be empty: {empty}).").format(empty="{}"),
+            field="options",
+        )
     try:
         options = rules.clean_options(options)
     except RuleError as exc:
