@@ -67,8 +67,8 @@ def _heading(cell: Cell, row: Row, edit_url: str, word: str) -> str:
         what = escape(
             gettext("Correct {round} {label}").format(round=in_words(word.lower()), label=cell.text)
         )
-        # The body gives every link its hx-target and hx-swap (templates/games/_screen_sheet.html).
-        text = f'<a href="{url}" hx-get="{url}" aria-label="{what}">{text}</a>'
+        # static/js/explain.js opens it in the entry panel (htmx); without JavaScript it is a plain link.
+        text = f'<a href="{url}" aria-label="{what}">{text}</a>'
     if cell.swatch:
         text += f'<span class="swatch {escape(cell.swatch)}"{_attr("title", cell.title)}></span>'
     return f'<th scope="row"{_attr("class", cell.cls)}>{text}</th>'

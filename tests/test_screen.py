@@ -57,7 +57,7 @@ def test_rows_are_drawn_escaped_with_their_links_and_squares():
     html = screen.draw_row(row, "/games/4/round/0/edit/", "Round")
     assert html == (
         '<tr id="round-7"><th scope="row" class="round-col">'
-        '<a href="/games/4/round/7/edit/" hx-get="/games/4/round/7/edit/" aria-label="Correct round 7&lt;NT&gt;">'
+        '<a href="/games/4/round/7/edit/" aria-label="Correct round 7&lt;NT&gt;">'
         "7&lt;NT&gt;</a></th>"
         '<td class="dealer"><button>12<sup>2★</sup><small>+12</small></button></td>'
         '<td><span class="cell pending"><sup>1</sup></span></td>'

@@ -83,7 +83,7 @@ class Layout[R: GameRules]:
             row.heading = f"{word} {result.info.label if result else row.number}"
             for cell in row.cells:
                 if cell.head:
-                    cell.link, cell.cls = played, "round-col"
+                    cell.link, cell.cls = played, ""  # the screen styles it as #sheet-body th
                 elif played and cell.title:
                     cell.explain, cell.title = cell.title, ""
         for row in sheet.foot:

@@ -364,9 +364,11 @@ class BiddingTable(Table):
                 row_state = "future"
             trump = result.data.get("trump", "") if result else ""
             label = self.row_label(loaded, info)
-            heading = Cell(text=label, head=True, scope="row", cls="round-col", link=row_state == "done")
+            heading = Cell(
+                text=label, head=True, scope="row", link=row_state == "done"
+            )  # styled as #sheet-body th
             if trump and self.trump_swatch:
-                heading.cls += " has-trump"
+                heading.cls = "has-trump"
                 heading.swatch, heading.title = f"rook-{trump}", self.trump_text(info, trump)
             cells = [heading]
             for seat in range(state.players):

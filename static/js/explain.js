@@ -53,6 +53,13 @@
   }, true);
 
   document.addEventListener("click", (event) => {
+    // A round's number opens its correction in the entry panel.
+    const link = event.target.closest("#sheet-body[data-explain] th a[href]");
+    if (link && window.htmx) {
+      event.preventDefault();
+      window.htmx.ajax("GET", link.getAttribute("href"), { target: "#entry-panel", swap: "outerHTML" });
+      return;
+    }
     const square = event.target.closest("#sheet-body[data-explain] button");
     if (square) explain(square);
   });
