@@ -56,10 +56,15 @@ class Panel:
     wide: bool = False  # wide chips: many bids or tricks to tap
     bid_words: dict = field(default_factory=dict)  # what app.js needs to count the bids in the page
     rest_seat: int | None = None  # whose tricks are the rest of the round's (filled in, never tapped)
+    trick_words: dict = field(default_factory=dict)  # what app.js needs to count the tricks in the page
 
     @property
     def bid_words_json(self) -> str:
         return json.dumps(self.bid_words, separators=(",", ":"), ensure_ascii=False)
+
+    @property
+    def trick_words_json(self) -> str:
+        return json.dumps(self.trick_words, separators=(",", ":"), ensure_ascii=False)
 
 
 def signed(points: int) -> str:
@@ -92,6 +97,13 @@ def bid_count_lines(words: dict, total: int, missing: int) -> tuple[str, str]:
         verdict = words["over" if total > cards else "under"].format(count=abs(total - cards))
     live = words["complete"].format(total=total, tricks=words["tricks"], verdict=verdict)
     return live, words["todo_complete"]
+
+
+def tricks_line(words: dict, placed: int) -> str:
+    """How many tricks are placed, against the cards (app.js says the same after each tap)."""
+    cards = words["cards"]
+    line = words["all"] if placed == cards else words["short" if placed < cards else "over"]
+    return line.format(placed=placed, cards=cards, left=cards - placed, more=placed - cards)
 
 
 class BiddingTable(Table):
@@ -298,18 +310,13 @@ class BiddingTable(Table):
             row.rest = row.seat == rest
         placed = sum(tricks[s] for s in info.active if tricks[s] is not None)
         cards = info.cards
-        if placed == cards:
-            live = ngettext("All {cards} tricks placed", "All {cards} tricks placed", cards).format(
-                cards=cards
-            )
-        elif placed < cards:
-            live = gettext("{placed} of {cards} tricks placed, {left} still to place").format(
-                placed=placed, cards=cards, left=cards - placed
-            )
-        else:
-            live = gettext("{placed} tricks placed: {more} too many for {cards}").format(
-                placed=placed, more=placed - cards, cards=cards
-            )
+        words = {
+            "cards": cards,
+            "all": ngettext("All {cards} tricks placed", "All {cards} tricks placed", cards),
+            "short": gettext("{placed} of {cards} tricks placed, {left} still to place"),
+            "over": gettext("{placed} tricks placed: {more} too many for {cards}"),
+        }
+        live = tricks_line(words, placed)
         complete = all(tricks[s] is not None for s in info.active) and all(
             bids[s] is not None for s in info.active
         )
@@ -317,6 +324,7 @@ class BiddingTable(Table):
         summary = self.outcome(loaded, info, bids, tricks) if complete and placed == cards else []
         panel = Panel(phase=phase, info=info, rows=rows, live=live, summary=summary, error=error)
         panel.rest_seat = rest
+        panel.trick_words = words
         panel.bid_line = self.bid_line(info, bids)
         panel.todo = ""  # the tricks form says what to tap
         current = loaded.state.current

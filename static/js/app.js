@@ -86,9 +86,7 @@
     return changed;
   }
 
-  // -- bids counted in the page ------------------------------------------------------------
-  // A bids form (data-bid-words) says after each tap what the server would: the total, who is
-  // still to bid, the hook rule's struck bid. One POST once all are in (the server checks them).
+  // -- bids and tricks counted in the page: one POST once the bids are in / the tricks add up ---
 
   function bidWords(form) {
     try { return JSON.parse(form.getAttribute("data-bid-words") || "null"); } catch (e) { return null; }
@@ -97,7 +95,6 @@
     return text.replace(/\{(\w+)\}/g, function (all, key) { return key in values ? values[key] : all; });
   }
 
-  // Hook rule: once the others are in, the dealer may not make the total ``hook``.
   function strikeHooked(form, words, rows) {
     var others = 0, waiting = false, dealer = null;
     rows.forEach(function (row) {
@@ -119,7 +116,6 @@
     });
   }
 
-  // Returns whether every player has bid.
   function countBids(form) {
     var words = bidWords(form);
     if (!words) return false;
@@ -147,16 +143,28 @@
     return !missing;
   }
 
-  // Taps changed with no request of their own (restored, resent): a bids form counts them and
-  // is sent once complete; any other asks the server for its lines.
-  function refresh(form) {
-    if (!form.hasAttribute("data-bid-words")) { htmx.trigger(form, "change"); return; }
-    if (countBids(form)) htmx.trigger(form, "bids-complete");
+  function countTricks(form) {
+    var words = JSON.parse(form.getAttribute("data-trick-words"));
+    var placed = 0, cards = words.cards;
+    Array.prototype.forEach.call(form.querySelectorAll(".seat-row[data-seat] input:checked"), function (on) {
+      placed += Number(on.value);
+    });
+    var line = form.querySelector("[data-testid=tricks-live]");
+    var text = placed === cards ? words.all : placed < cards ? words.short : words.over;
+    if (line) line.textContent = fill(text, { placed: placed, cards: cards, left: cards - placed, more: placed - cards });
+    var summary = form.querySelector("[data-testid=summary]");
+    if (summary && placed !== cards) summary.textContent = "";
+    return placed === cards;
   }
 
-  // -- the rest of the tricks ----------------------------------------------------------------
-  // data-rest-seat (Call Bridge: the dealer): that player's tricks follow the others' taps as the
-  // rest, before the form is sent (capture); tapped by hand, they stay (the server checks the sum).
+  // Taps restored or to resend: counted, else the server asked.
+  function refresh(form) {
+    if (form.hasAttribute("data-bid-words")) { if (countBids(form)) htmx.trigger(form, "bids-complete"); }
+    else if (form.hasAttribute("data-trick-words")) { if (countTricks(form)) htmx.trigger(form, "tricks-add-up"); }
+    else htmx.trigger(form, "change");
+  }
+
+  // data-rest-seat (Call Bridge's dealer): their tricks follow the others' as the rest (capture).
   document.addEventListener("change", function (evt) {
     var input = evt.target;
     var form = input && input.form;
@@ -192,6 +200,9 @@
     var complete = form.hasAttribute("data-bid-words") && countBids(form);
     saveDraft(form);
     if (complete) htmx.trigger(form, "bids-complete");
+    // Sent also while an earlier answer is on its way: it would draw the panel without this tap.
+    var busy = form.classList.contains("htmx-request");
+    if (form.hasAttribute("data-trick-words") && (countTricks(form) || busy)) htmx.trigger(form, "tricks-add-up");
   });
   // The server says a write was stored: that form's draft is done with.
   document.addEventListener("scorekeeper:saved", function (evt) {

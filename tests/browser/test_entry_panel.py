@@ -70,6 +70,17 @@ def test_bid_taps_send_nothing_until_the_last_one(phone, keeper, make_session):
     game.refresh_from_db()
     assert services.load_game(game).state.current.data["bids"] == [1, 1, 0, 0, 0]
 
+    # Tricks too are counted in the page; the server is asked who made it once they add up.
+    sent.clear()
+    phone.tap("label[for=tricks-2-1]")
+    expect(page.get_by_test_id("tricks-live")).to_have_text("3 tricks placed: 2 too many for 1")
+    phone.tap("label[for=tricks-0-0]")
+    expect(page.get_by_test_id("tricks-live")).to_have_text("2 tricks placed: 1 too many for 1")
+    assert sent == []
+    phone.tap("label[for=tricks-1-0]")
+    expect(page.get_by_test_id("summary")).to_contain_text("Made: Dev, Eve")
+    assert len(sent) == 1
+
 
 def test_bids_tapped_before_a_reload_are_counted_again_and_sent_once(phone, keeper, make_session):
     game = make_session("call-bridge", players=NAMES[:4], owner=keeper, target=30)
