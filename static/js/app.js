@@ -88,9 +88,9 @@
 
   // -- bids and tricks counted in the page: one POST once the bids are in / the tricks add up ---
 
-  function bidWords(form) {
-    try { return JSON.parse(form.getAttribute("data-bid-words") || "null"); } catch (e) { return null; }
-  }
+  function wordsOf(form, name) { return JSON.parse(form.getAttribute("data-" + name + "-words")); }
+  function checked(root) { return Array.prototype.slice.call(root.querySelectorAll(".seat-row input:checked")); }
+  function text(form, id, value) { var el = form.querySelector("[data-testid=" + id + "]"); if (el) el.textContent = value; }
   function fill(text, values) {
     return text.replace(/\{(\w+)\}/g, function (all, key) { return key in values ? values[key] : all; });
   }
@@ -108,7 +108,7 @@
     Array.prototype.forEach.call(dealer.querySelectorAll("input[type=radio]"), function (input) {
       var label = form.querySelector("label[for='" + input.id + "']");
       var struck = forbidden !== null && Number(input.value) === forbidden;
-      if (struck) input.checked = false; // tapped too early: bid again
+      if (struck) input.checked = false;
       input.disabled = struck;
       if (!label) return;
       label.classList.toggle("struck", struck);
@@ -117,15 +117,11 @@
   }
 
   function countBids(form) {
-    var words = bidWords(form);
-    if (!words) return false;
+    var words = wordsOf(form, "bid");
     var rows = Array.prototype.slice.call(form.querySelectorAll(".seat-row[data-seat]"));
     if (words.hook !== null) strikeHooked(form, words, rows);
-    var total = 0, missing = 0;
-    rows.forEach(function (row) {
-      var on = row.querySelector("input:checked");
-      if (on) total += Number(on.value); else missing += 1;
-    });
+    var total = 0, missing = rows.length;
+    checked(form).forEach(function (on) { total += Number(on.value); missing -= 1; });
     var live, todo;
     if (missing) {
       live = fill(words.partial, { total: total, tricks: words.tricks, missing: words.players[missing] });
@@ -136,24 +132,17 @@
       live = fill(words.complete, { total: total, tricks: words.tricks, verdict: verdict });
       todo = words.todo_complete;
     }
-    var line = form.querySelector("[data-testid=bid-live]");
-    if (line) line.textContent = live;
-    var still = document.querySelector("#entry-panel [data-testid=todo]");
-    if (still) still.textContent = todo;
+    text(form, "bid-live", live);
+    text(document.getElementById("entry-panel"), "todo", todo);
     return !missing;
   }
 
   function countTricks(form) {
-    var words = JSON.parse(form.getAttribute("data-trick-words"));
-    var placed = 0, cards = words.cards;
-    Array.prototype.forEach.call(form.querySelectorAll(".seat-row[data-seat] input:checked"), function (on) {
-      placed += Number(on.value);
-    });
-    var line = form.querySelector("[data-testid=tricks-live]");
-    var text = placed === cards ? words.all : placed < cards ? words.short : words.over;
-    if (line) line.textContent = fill(text, { placed: placed, cards: cards, left: cards - placed, more: placed - cards });
-    var summary = form.querySelector("[data-testid=summary]");
-    if (summary && placed !== cards) summary.textContent = "";
+    var said = wordsOf(form, "trick"), placed = 0, cards = said.cards;
+    checked(form).forEach(function (on) { placed += Number(on.value); });
+    var line = placed === cards ? said.all : placed < cards ? said.short : said.over;
+    text(form, "tricks-live", fill(line, { placed: placed, cards: cards, left: cards - placed, more: placed - cards }));
+    if (placed !== cards) text(form, "summary", "");
     return placed === cards;
   }
 
@@ -169,15 +158,10 @@
     var input = evt.target;
     var form = input && input.form;
     if (!form || input.type !== "radio" || !form.hasAttribute("data-rest-seat")) return;
-    var seat = form.getAttribute("data-rest-seat");
-    var row = input.closest(".seat-row");
-    var rest = form.querySelector(".seat-row[data-seat='" + seat + "']");
-    if (!row || !rest || row === rest) return;
+    var rest = form.querySelector(".seat-row[data-seat='" + form.getAttribute("data-rest-seat") + "']");
+    if (!rest || rest.contains(input)) return;
     var left = Number(form.getAttribute("data-cards"));
-    Array.prototype.forEach.call(form.querySelectorAll(".seat-row[data-seat]"), function (other) {
-      var on = other.querySelector("input:checked");
-      if (other !== rest) left -= on ? Number(on.value) : NaN;
-    });
+    checked(form).forEach(function (on) { if (!rest.contains(on)) left -= Number(on.value); });
     var chip = rest.querySelector("input[type=radio][value='" + left + "']");
     if (chip) chip.checked = true;
   }, true);
@@ -200,7 +184,7 @@
     var complete = form.hasAttribute("data-bid-words") && countBids(form);
     saveDraft(form);
     if (complete) htmx.trigger(form, "bids-complete");
-    // Sent also while an earlier answer is on its way: it would draw the panel without this tap.
+    // Sent while an earlier answer is on its way too (it would lose this tap).
     var busy = form.classList.contains("htmx-request");
     if (form.hasAttribute("data-trick-words") && (countTricks(form) || busy)) htmx.trigger(form, "tricks-add-up");
   });
