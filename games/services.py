@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING, Any
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from .models import Entry, GameSession, Player, Round, Seat
 from .records import data_to_rows, max_rounds, round_to_data
 from .registry import get_rules
 from .rules import GameState, RuleError
+from .words import round_noun
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -353,8 +355,12 @@ def save_round(
     limit = max_rounds(len(loaded.seats))
     if number > limit:
         # A longer game's record could not be imported again: it ends here.
-        words = get_rules(session.game).round_word
-        raise RuleError(f"A game can hold {limit} {words}s: end this one and start another.", round=number)
+        raise RuleError(
+            gettext("A game can hold {limit} {rounds}: end this one and start another.").format(
+                limit=limit, rounds=round_noun(get_rules(session.game).round_word, limit)
+            ),
+            round=number,
+        )
     if number <= len(rounds_data):
         rounds_data[number - 1] = data
     else:

@@ -130,7 +130,7 @@ def decode_text(raw: bytes | str) -> str:
     try:
         return raw.decode(json.detect_encoding(raw), "surrogatepass")
     except UnicodeDecodeError:
-        raise RecordError("The file is not text in UTF-8: it cannot be a session record.") from None
+        raise RecordError(gettext("The file is not text in UTF-8: it cannot be a session record.")) from None
 
 
 def is_backup(start: bytes | str) -> bool:
@@ -186,9 +186,10 @@ def backup_records(text: str) -> Iterator[object]:
         except json.JSONDecodeError as exc:
             raise broken(exc.pos, exc.msg) from None
         except RecursionError:
-            raise RecordError("The file is not a valid record: it is nested too deeply.") from None
+            raise RecordError(gettext("The file is not a valid record: it is nested too deeply.")) from None
         except ValueError as exc:
-            raise RecordError(f"The file is not valid JSON: {exc}.") from None
+            # The parser's own detail ("Expecting value: line 1 column 1") is in English: it names the place.
+            raise RecordError(gettext("The file is not valid JSON: {detail}.").format(detail=exc)) from None
         if i - start > limit // 4 and len(text[start:i].encode("utf-8", "surrogatepass")) > limit:
             item = RecordError(
                 gettext("The record is more than {limit}; a session record may be at most {limit}.").format(
@@ -213,7 +214,7 @@ def load_json(raw: bytes | str) -> object:
             raw, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constants, parse_int=_bounded_int
         )
     except UnicodeDecodeError:
-        raise RecordError("The file is not text in UTF-8: it cannot be a session record.") from None
+        raise RecordError(gettext("The file is not text in UTF-8: it cannot be a session record.")) from None
     except json.JSONDecodeError as exc:
         raise RecordError(
             gettext("The file is not valid JSON: {what} (line {line}, column {column}).").format(
@@ -221,9 +222,10 @@ def load_json(raw: bytes | str) -> object:
             )
         ) from None
     except RecursionError:
-        raise RecordError("The file is not a valid record: it is nested too deeply.") from None
+        raise RecordError(gettext("The file is not a valid record: it is nested too deeply.")) from None
     except ValueError as exc:  # anything else json or int() refuses
-        raise RecordError(f"The file is not valid JSON: {exc}.") from None
+        # The parser's own detail ("Expecting value: line 1 column 1") is in English: it names the place.
+        raise RecordError(gettext("The file is not valid JSON: {detail}.").format(detail=exc)) from None
 
 
 def _check_text(value, where: str = "the record") -> None:
@@ -266,7 +268,11 @@ def _check_players(value) -> list[str]:
     for i, name in enumerate(value):
         if not isinstance(name, str):
             raise RecordError(
-                f"Player {i + 1}'s name must be text, not {_describe(name)}.", player=i, field="players"
+                gettext("Player {number}'s name must be text, not {value}.").format(
+                    number=i + 1, value=_describe(name)
+                ),
+                player=i,
+                field="players",
             )
         try:
             names.append(normal_name(name))
@@ -287,14 +293,18 @@ def _check_rounds(value, players: int) -> list[dict]:
         raise RecordError(gettext("rounds must be a list of round objects."), field="rounds")
     if len(value) > max_rounds(players):
         if MAX_ROUNDS * players <= MAX_CELLS:
-            limit = f"at most {MAX_ROUNDS} rounds"
+            said = gettext("A session can hold at most {limit} rounds, not {count}.")
         else:
-            limit = f"at most {MAX_CELLS // players} rounds with {players} players"
-        raise RecordError(f"A session can hold {limit}, not {len(value)}.", field="rounds")
+            said = gettext("A session can hold at most {limit} rounds with {players} players, not {count}.")
+        raise RecordError(
+            said.format(limit=max_rounds(players), players=players, count=len(value)), field="rounds"
+        )
     rounds = []
     for i, data in enumerate(value):
         if not isinstance(data, dict):
-            raise RecordError(f"Round {i + 1} must be an object.", round=i + 1, field="rounds")
+            raise RecordError(
+                gettext("Round {number} must be an object.").format(number=i + 1), round=i + 1, field="rounds"
+            )
         rounds.append({key: v for key, v in data.items() if key not in DERIVED_ROUND})
     return rounds
 
@@ -361,20 +371,26 @@ def parse_record(obj) -> ParsedRecord:
     seated = rules.seated(len(players))
     if not _is_int(first_dealer):
         raise RecordError(
-            f"first_dealer must be a whole number (an index into players), not {_describe(first_dealer)}.",
+            gettext("first_dealer must be a whole number (an index into players), not {value}.").format(
+                value=_describe(first_dealer)
+            ),
             field="first_dealer",
         )
     if not 0 <= first_dealer < seated:
         raise RecordError(
-            f"first_dealer {first_dealer} is not a player at the table: it must be 0 to {seated - 1} "
-            "(an index into players).",
+            gettext(
+                "first_dealer {value} is not a player at the table: it must be 0 to {last} (an index into players)."
+            ).format(value=first_dealer, last=seated - 1),
             field="first_dealer",
         )
 
     finished_early = obj.get("finished_early", False)
     if not isinstance(finished_early, bool):
         raise RecordError(
-            f"finished_early must be true or false, not {_describe(finished_early)}.", field="finished_early"
+            gettext("finished_early must be true or false, not {value}.").format(
+                value=_describe(finished_early)
+            ),
+            field="finished_early",
         )
 
     rounds = _check_rounds(obj["rounds"], len(players))
@@ -392,8 +408,10 @@ def parse_record(obj) -> ParsedRecord:
         raise RecordError(exc.message, round=exc.round, player=exc.player, field=exc.field) from None
     if finished_early and not state.finished_early:
         raise RecordError(
-            f"finished_early is true, but the game reached its end with round {len(rounds)}: "
-            "only a game ended before its end is finished early.",
+            gettext(
+                "finished_early is true, but the game reached its end with round {number}: "
+                "only a game ended before its end is finished early."
+            ).format(number=len(rounds)),
             round=len(rounds),
             field="finished_early",
         )
