@@ -33,6 +33,15 @@ if TYPE_CHECKING:  # django-stubs-ext is a development requirement
     from django_stubs_ext import StrOrPromise
 
 
+def made_missed_lines(made: list[str], missed: list[str]) -> list[str]:
+    """The lines under the tricks: who made their bid (no line when nobody did) and who missed."""
+    lines = [gettext("Made: {names}").format(names=", ".join(made))] if made else []
+    lines.append(
+        gettext("Missed: {names}").format(names=", ".join(missed)) if missed else gettext("Missed: nobody")
+    )
+    return lines
+
+
 @dataclass
 class Panel:
     """The entry panel under the sheet: what to enter now, and how it adds up so far."""

@@ -23,9 +23,9 @@ from games.rules.bugger_bridge import PEAK_BY_PLAYERS, PENALTY_REASONS, REDEAL_P
 from games.rules.cards import SUITS
 from games.sheet import POINTS_TABLE, TRUMP_WORDS, trump_text
 
-from .bidding import BiddingTable, name_list
+from .bidding import BiddingTable, made_missed_lines, name_list
 from .common import HtmxHttpRequest
-from .table import Step, known_players, new_game_page, previous_game, seated_names, steps
+from .table import Step, known_players, new_game_page, previous_game, seated_names, steps, total_explain
 
 
 class BuggerTable(BiddingTable):
@@ -69,13 +69,7 @@ class BuggerTable(BiddingTable):
             for s in info.active
             if tricks[s] != bids[s]
         ]
-        lines = [gettext("Made: {names}").format(names=", ".join(made))] if made else []
-        lines.append(
-            gettext("Missed: {names}").format(names=", ".join(missed))
-            if missed
-            else gettext("Missed: nobody")
-        )
-        return lines
+        return made_missed_lines(made, missed)
 
     @override
     def cell(self, loaded, info, result, seat):
@@ -93,9 +87,7 @@ class BuggerTable(BiddingTable):
             # A missed bid leaves the total alone, so paper shows a dash; a penalty moves it.
             cell.text = "–" if missed and not penalty else str(total)
             cell.cls = "missed" if missed else ""
-            cell.explain = gettext("{name}: {explain}; total {total}").format(
-                name=loaded.names[seat], explain=result.explain[seat], total=total
-            )
+            cell.explain = total_explain(loaded.names, result, seat)
         return cell
 
     def status(self, loaded):

@@ -17,9 +17,9 @@ from games.paper.common import Cell
 from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, CallBridge
 from games.sheet import Chip
 
-from .bidding import BiddingTable, name_list, signed
+from .bidding import BiddingTable, made_missed_lines, name_list, signed
 from .common import HtmxHttpRequest
-from .table import known_players, new_game_page, previous_game, seated_names
+from .table import known_players, new_game_page, previous_game, seated_names, total_explain
 
 
 class CallBridgeTable(BiddingTable):
@@ -89,15 +89,7 @@ class CallBridgeTable(BiddingTable):
                         name=names[seat], bid=bid, took=took, points=points
                     )
                 )
-        lines = []
-        if made:
-            lines.append(gettext("Made: {names}").format(names=", ".join(made)))
-        lines.append(
-            gettext("Missed: {names}").format(names=", ".join(missed))
-            if missed
-            else gettext("Missed: nobody")
-        )
-        return lines
+        return made_missed_lines(made, missed)
 
     @override
     def cell(self, loaded, info, result, seat):
@@ -111,9 +103,7 @@ class CallBridgeTable(BiddingTable):
             cell.text = str(total)
             cell.note = signed(result.points[seat])
             cell.cls = "" if result.points[seat] > 0 else "missed"
-            cell.explain = gettext("{name}: {explain}; total {total}").format(
-                name=loaded.names[seat], explain=result.explain[seat], total=total
-            )
+            cell.explain = total_explain(loaded.names, result, seat)
         return cell
 
     def extra(self, loaded):

@@ -28,9 +28,9 @@ from games.rules.mormon_bridge import (
     peak,
 )
 
-from .bidding import BiddingTable, name_list, signed
+from .bidding import BiddingTable, made_missed_lines, name_list, signed
 from .common import HtmxHttpRequest
-from .table import known_players, new_game_page, previous_game, seated_names
+from .table import known_players, new_game_page, previous_game, seated_names, total_explain
 
 if TYPE_CHECKING:  # django-stubs-ext is a development requirement
     from django_stubs_ext import StrOrPromise
@@ -116,40 +116,35 @@ class MormonBridgeTable(BiddingTable):
     def cell(self, loaded, info, result, seat):
         cell = Cell()
         name = loaded.names[seat]
-        if self.mode(loaded) == ELIMINATION:
-            if seat not in info.active:
-                if seat in self.out_before(loaded, info.number):
-                    cell.cls = "gone"
-                else:
-                    cell.cls = "waiting"
-                    cell.text = "waits"
-                return cell
-            if result is None:
-                return cell
-            bid = result.data["bids"][seat]
-            cell.corner = str(bid)
-            if result.complete:
-                took = result.data["tricks"][seat]
-                if took == bid:
-                    cell.text, cell.cls = "✓", "made"
-                elif result.facts["everyone_missed"]:
-                    cell.text, cell.cls = "✗", "missed"
-                else:
-                    cell.text, cell.cls = "out", "out"
-                cell.explain = f"{name}: {result.explain[seat]}"
+        elimination = self.mode(loaded) == ELIMINATION
+        if elimination and seat not in info.active:
+            if seat in self.out_before(loaded, info.number):
+                cell.cls = "gone"
+            else:
+                cell.cls = "waiting"
+                cell.text = "waits"
             return cell
         if result is None:
             return cell
         bid = result.data["bids"][seat]
         cell.corner = str(bid)
-        if result.complete:
+        if not result.complete:
+            return cell
+        took = result.data["tricks"][seat]
+        if elimination:
+            if took == bid:
+                cell.text, cell.cls = "✓", "made"
+            elif result.facts["everyone_missed"]:
+                cell.text, cell.cls = "✗", "missed"
+            else:
+                cell.text, cell.cls = "out", "out"
+            cell.explain = f"{name}: {result.explain[seat]}"
+        else:
             total = result.totals[seat]
             cell.text = str(total)
             cell.note = signed(result.points[seat])
-            cell.cls = "" if result.data["tricks"][seat] == bid else "missed"
-            cell.explain = gettext("{name}: {explain}; total {total}").format(
-                name=name, explain=result.explain[seat], total=total
-            )
+            cell.cls = "" if took == bid else "missed"
+            cell.explain = total_explain(loaded.names, result, seat)
         return cell
 
     trump_swatch = True
@@ -343,21 +338,15 @@ class MormonBridgeTable(BiddingTable):
             )
             lines.append(gettext("Out: {names}").format(names=gone) if missed else gettext("Out: nobody"))
             return lines
-        lines = []
-        if made:
-            lines.append(
-                gettext("Made: {names}").format(
-                    names=", ".join(f"{names[s]} {signed(10 + tricks[s])}" for s in made)
+        return made_missed_lines(
+            [f"{names[s]} {signed(10 + tricks[s])}" for s in made],
+            [
+                gettext("{name} (bid {bid}, took {took}) {points}").format(
+                    name=names[s], bid=bids[s], took=tricks[s], points=signed(tricks[s])
                 )
-            )
-        short = ", ".join(
-            gettext("{name} (bid {bid}, took {took}) {points}").format(
-                name=names[s], bid=bids[s], took=tricks[s], points=signed(tricks[s])
-            )
-            for s in missed
+                for s in missed
+            ],
         )
-        lines.append(gettext("Missed: {names}").format(names=short) if missed else gettext("Missed: nobody"))
-        return lines
 
     def bids_form_panel(self, form):
         exc, info, bids = form.refusal, form.info, form.bids

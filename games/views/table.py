@@ -413,6 +413,14 @@ def explain_url(request, session) -> str:
     return reverse("games:explain", args=[session.pk])
 
 
+def total_explain(names: list[str], result: RoundResult, seat: int) -> str:
+    """A total's explanation on the sheet: whose it is, the rules' line for the round, and the total."""
+    assert result.totals is not None
+    return gettext("{name}: {explain}; total {total}").format(
+        name=names[seat], explain=result.explain[seat], total=result.totals[seat]
+    )
+
+
 def being_entered(loaded, number: int) -> RoundInfo | None:
     """The round being entered now, if it is round ``number``."""
     info = loaded.state.next_round

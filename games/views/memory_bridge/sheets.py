@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext
 
 from games.rules.memory_bridge import contract_name
-from games.views.table import Table
+from games.views.table import Table, total_explain
 
 from .panels import Panel, current_panel
 
@@ -80,9 +80,7 @@ def deal_rows(loaded) -> list[DealRow]:
                     seat=seat,
                     text=str(result.totals[seat]),
                     parts=" ".join(parts),
-                    explain=gettext("{name}: {explain}; total {total}").format(
-                        name=names[seat], explain=result.explain[seat], total=result.totals[seat]
-                    ),
+                    explain=total_explain(names, result, seat),
                 )
             )
         rows.append(row)
