@@ -14,11 +14,9 @@ from django.utils.translation import gettext, gettext_lazy
 
 from games.round_forms import stored_values
 from games.rules import RoundInfo
-from games.rules.cards import STRAIN_NAMES, STRAINS
 from games.rules.memory_bridge import HAND_CARDS
-from games.rules.minibridge import STRAIN_SYMBOLS
 from games.sheet import Chip, EntryRow
-from games.views.minibridge.panels import Choice
+from games.views.minibridge.panels import Choice, strain_choice
 
 from .deals import contract_words, first_half_line
 
@@ -110,22 +108,7 @@ def contract_choices(loaded, values: dict, errors: dict[str, str], prefix="") ->
             + [Chip(value="pass", checked=values.get("level") == "pass", label=gettext("Passed out"))],
             error=errors.get("level", ""),
         ),
-        Choice(
-            name="strain",
-            prefix=f"{prefix}strain",
-            legend=gettext("Strain"),
-            chips=[
-                Chip(
-                    value=s,
-                    checked=values.get("strain") == s,
-                    label=STRAIN_SYMBOLS[s],
-                    title=gettext(STRAIN_NAMES[s]).capitalize(),
-                )
-                for s in STRAINS
-            ],
-            css="strains",
-            error=errors.get("strain", ""),
-        ),
+        strain_choice(values.get("strain"), errors.get("strain", ""), prefix),
         Choice(
             name="doubled",
             prefix=f"{prefix}dbl",

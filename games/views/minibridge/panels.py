@@ -55,6 +55,26 @@ class Choice:
         self.prefix = self.prefix or self.name
 
 
+def strain_choice(strain: str | None, error: str, prefix: str = "") -> Choice:
+    """A contract's strain (the four suits and no trumps), one chip each, ``strain`` checked."""
+    return Choice(
+        name="strain",
+        prefix=f"{prefix}strain",
+        legend=gettext("Strain"),
+        chips=[
+            Chip(
+                value=s,
+                checked=s == strain,
+                label=STRAIN_SYMBOLS[s],
+                title=gettext(STRAIN_NAMES[s]).capitalize(),
+            )
+            for s in STRAINS
+        ],
+        css="strains",
+        error=error,
+    )
+
+
 @dataclass
 class PointsRow:
     """One player in announcing order: their points so far, or that they follow from 40."""
@@ -201,21 +221,7 @@ def points_panel(
 def contract_choices(panel: Panel, errors: dict[str, str]) -> None:
     strain, game = panel.strain, panel.game
     panel.choices = [
-        Choice(
-            name="strain",
-            legend=gettext("Strain"),
-            chips=[
-                Chip(
-                    value=s,
-                    checked=s == strain,
-                    label=STRAIN_SYMBOLS[s],
-                    title=gettext(STRAIN_NAMES[s]).capitalize(),
-                )
-                for s in STRAINS
-            ],
-            css="strains",
-            error=errors.get("strain", ""),
-        ),
+        strain_choice(strain, errors.get("strain", "")),
         Choice(
             name="game",
             legend=gettext("Part-score or game"),
