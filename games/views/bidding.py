@@ -11,6 +11,7 @@ read, saved and answered (plain POST or htmx, refused or saved) is ``table.Table
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -245,20 +246,41 @@ class BiddingTable(Table):
         del loaded, info, bids  # a hook: the default needs no more
         return None
 
-    def bids_panel(self, loaded, info, bids, errors=None, error="", trump="", note="") -> Panel:
-        names = loaded.names
+    def entry_rows(
+        self,
+        loaded,
+        info: RoundInfo,
+        errors: dict[int, str] | None,
+        chips: Callable[[int], list[Chip]],
+        *,
+        badges: Callable[[int], list[str]] | None = None,
+        bids: list | None = None,
+    ) -> list[EntryRow]:
+        """A row for each seat in the round: the player's name, ``chips(seat)``, ``badges(seat)``
+        (none by default), the bid (when ``bids`` are given), any refusal, and the place and total
+        so far (``stand``)."""
         errors = errors or {}
         rows = [
             EntryRow(
                 seat=seat,
-                name=names[seat],
-                badges=self.badges(info, seat),
-                chips=self.bid_chips(info, seat, bids[seat]),
+                name=loaded.names[seat],
+                badges=badges(seat) if badges else [],
+                chips=chips(seat),
+                bid=None if bids is None else bids[seat],
                 error=errors.get(seat, ""),
             )
             for seat in info.active
         ]
-        self.stand(loaded, rows)
+        return self.stand(loaded, rows)
+
+    def bids_panel(self, loaded, info, bids, errors=None, error="", trump="", note="") -> Panel:
+        rows = self.entry_rows(
+            loaded,
+            info,
+            errors,
+            lambda seat: self.bid_chips(info, seat, bids[seat]),
+            badges=lambda seat: self.badges(info, seat),
+        )
         struck = self.struck_bid(loaded, info, bids)
         for row in rows:
             for chip in row.chips if row.seat == info.dealer and struck is not None else ():
@@ -300,20 +322,10 @@ class BiddingTable(Table):
         }
 
     def tricks_panel(self, loaded, info, bids, tricks, errors=None, error="", phase="tricks") -> Panel:
-        names = loaded.names
-        errors = errors or {}
-        rows = [
-            EntryRow(
-                seat=seat,
-                name=names[seat],
-                badges=[],  # the bidding is over: the heading says who deals and leads
-                bid=bids[seat],
-                chips=self.trick_chips(info, seat, tricks[seat]),
-                error=errors.get(seat, ""),
-            )
-            for seat in info.active
-        ]
-        self.stand(loaded, rows)
+        # No badges: the bidding is over, and the heading says who deals and leads.
+        rows = self.entry_rows(
+            loaded, info, errors, lambda seat: self.trick_chips(info, seat, tricks[seat]), bids=bids
+        )
         rest = self.rest_seat(info)
         for row in rows:
             row.rest = row.seat == rest
