@@ -366,6 +366,14 @@ class Table:
         return self.render_sheet(request, loaded, panel, status=400)
 
 
+class ScoreboardTable(Table):
+    """A table with a scoreboard beside its sheet (Minibridge, Memory Bridge): a stored round, or
+    the panel brought up to date after a conflict, redraws the scoreboard too."""
+
+    refresh_on_conflict = {"oob_scoreboard": True}
+    saved_changes = {"oob_scoreboard": True}
+
+
 @dataclass(frozen=True)
 class Step:
     """One round action: the form that reads it and the entry panel that draws the form.

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext
 
 from games.rules.memory_bridge import contract_name
-from games.views.table import Table, total_explain
+from games.views.table import ScoreboardTable, total_explain
 
 from .panels import Panel, current_panel
 
@@ -137,11 +137,9 @@ def _context(loaded, panel: Panel) -> dict:
     }
 
 
-class MemoryBridgeTable(Table):
+class MemoryBridgeTable(ScoreboardTable):
     sheet_template = SHEET
     update_template = UPDATE  # the panel, and the scoreboard when told ``oob_scoreboard``
-    refresh_on_conflict = {"oob_scoreboard": True}
-    saved_changes = {"oob_scoreboard": True}  # a stored round redraws the scoreboard
     round_word = "Deal"
 
     def context(self, loaded, panel):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext
 
 from games.rules.minibridge import GAME_TRICKS, SIDE_NAMES, SIDES, STRAIN_SYMBOLS, side_of
-from games.views.table import Table
+from games.views.table import ScoreboardTable
 
 from .deals import (
     PERSONAL_ORDER,
@@ -245,11 +245,9 @@ def leading_sides(state) -> list[str]:
     return [side for side, total in (("NS", ns), ("EW", ew)) if total == max(ns, ew)]
 
 
-class MinibridgeTable(Table):
+class MinibridgeTable(ScoreboardTable):
     sheet_template = SHEET
     update_template = UPDATE  # the panel, and the scoreboard when told ``oob_scoreboard``
-    refresh_on_conflict = {"oob_scoreboard": True}
-    saved_changes = {"oob_scoreboard": True}  # a stored round redraws the scoreboard
     leader_words = "announces first"
 
     def context(self, loaded, panel):
