@@ -169,7 +169,22 @@ class BiddingTable(Table):
         raise NotImplementedError
 
     def cell(self, loaded, info: RoundInfo, result: RoundResult | None, seat: int) -> Cell:
-        """One player's square for a round (``result`` None: not entered yet)."""
+        """One player's square for a round (``result`` None: not entered yet): the bid small in the
+        corner (``bid_corner``), and what ``fill_played`` writes once the round is played."""
+        del info  # for an override: Mormon Bridge's elimination reads who is in the hand
+        cell = Cell()
+        if result is None:
+            return cell
+        cell.corner = self.bid_corner(result.data["bids"][seat])
+        if result.complete:
+            self.fill_played(loaded, result, seat, cell)
+        return cell
+
+    def bid_corner(self, bid: int) -> str:
+        return str(bid)
+
+    def fill_played(self, loaded, result: RoundResult, seat: int, cell: Cell) -> None:
+        """A played round's square: what it says, its class and its explanation."""
         raise NotImplementedError
 
     def row_infos(self, loaded) -> list[RoundInfo]:

@@ -16,7 +16,6 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django_htmx.http import trigger_client_event
 
 from games.forms import NewBuggerGameForm
-from games.paper.common import Cell
 from games.round_forms import PenaltyForm
 from games.rules import RoundInfo
 from games.rules.bugger_bridge import PEAK_BY_PLAYERS, PENALTY_REASONS, REDEAL_PENALTY, BuggerBridge
@@ -71,24 +70,25 @@ class BuggerTable(BiddingTable):
         ]
         return made_missed_lines(made, missed)
 
+    @staticmethod
+    def penalty(result, seat: int) -> int:
+        return sum(p["points"] for p in result.data.get("penalties", []) if p["player"] == seat)
+
     @override
     def cell(self, loaded, info, result, seat):
         """The running total, or a dash for a missed bid (the total stays); the bid small, any penalty."""
-        cell = Cell()
-        if result is None:
-            return cell
-        bid = result.data["bids"][seat]
-        cell.corner = str(bid)
-        penalty = sum(p["points"] for p in result.data.get("penalties", []) if p["player"] == seat)
+        cell = super().cell(loaded, info, result, seat)
+        penalty = self.penalty(result, seat) if result is not None else 0
         cell.note = str(penalty) if penalty else ""
-        if result.complete:
-            total = result.totals[seat]
-            missed = result.data["tricks"][seat] != bid
-            # A missed bid leaves the total alone, so paper shows a dash; a penalty moves it.
-            cell.text = "–" if missed and not penalty else str(total)
-            cell.cls = "missed" if missed else ""
-            cell.explain = total_explain(loaded.names, result, seat)
         return cell
+
+    @override
+    def fill_played(self, loaded, result, seat, cell):
+        missed = result.data["tricks"][seat] != result.data["bids"][seat]
+        # A missed bid leaves the total alone, so paper shows a dash; a penalty moves it.
+        cell.text = "–" if missed and not self.penalty(result, seat) else str(result.totals[seat])
+        cell.cls = "missed" if missed else ""
+        cell.explain = total_explain(loaded.names, result, seat)
 
     def status(self, loaded):
         state = loaded.state

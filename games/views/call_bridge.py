@@ -13,7 +13,6 @@ from typing import override
 from django.utils.translation import gettext, gettext_lazy
 
 from games.forms import NewCallBridgeForm
-from games.paper.common import Cell
 from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, CallBridge
 from games.sheet import Chip
 
@@ -92,19 +91,15 @@ class CallBridgeTable(BiddingTable):
         return made_missed_lines(made, missed)
 
     @override
-    def cell(self, loaded, info, result, seat):
-        cell = Cell()
-        if result is None:
-            return cell
-        bid = result.data["bids"][seat]
-        cell.corner = f"{bid}★" if bid >= BONUS_FROM else str(bid)
-        if result.complete:
-            total = result.totals[seat]
-            cell.text = str(total)
-            cell.note = signed(result.points[seat])
-            cell.cls = "" if result.points[seat] > 0 else "missed"
-            cell.explain = total_explain(loaded.names, result, seat)
-        return cell
+    def bid_corner(self, bid):
+        return f"{bid}★" if bid >= BONUS_FROM else str(bid)
+
+    @override
+    def fill_played(self, loaded, result, seat, cell):
+        cell.text = str(result.totals[seat])
+        cell.note = signed(result.points[seat])
+        cell.cls = "" if result.points[seat] > 0 else "missed"
+        cell.explain = total_explain(loaded.names, result, seat)
 
     def extra(self, loaded):
         state = loaded.state

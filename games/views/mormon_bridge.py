@@ -114,38 +114,27 @@ class MormonBridgeTable(BiddingTable):
         return list(rounds[number - 2].out or [])
 
     def cell(self, loaded, info, result, seat):
-        cell = Cell()
-        name = loaded.names[seat]
-        elimination = self.mode(loaded) == ELIMINATION
-        if elimination and seat not in info.active:
-            if seat in self.out_before(loaded, info.number):
-                cell.cls = "gone"
-            else:
-                cell.cls = "waiting"
-                cell.text = "waits"
-            return cell
-        if result is None:
-            return cell
-        bid = result.data["bids"][seat]
-        cell.corner = str(bid)
-        if not result.complete:
-            return cell
-        took = result.data["tricks"][seat]
-        if elimination:
-            if took == bid:
-                cell.text, cell.cls = "✓", "made"
-            elif result.facts["everyone_missed"]:
-                cell.text, cell.cls = "✗", "missed"
-            else:
-                cell.text, cell.cls = "out", "out"
-            cell.explain = f"{name}: {result.explain[seat]}"
-        else:
-            total = result.totals[seat]
-            cell.text = str(total)
+        if self.mode(loaded) != ELIMINATION or seat in info.active:
+            return super().cell(loaded, info, result, seat)
+        if seat in self.out_before(loaded, info.number):
+            return Cell(cls="gone")
+        return Cell(cls="waiting", text="waits")
+
+    def fill_played(self, loaded, result, seat, cell):
+        made = result.data["tricks"][seat] == result.data["bids"][seat]
+        if self.mode(loaded) != ELIMINATION:
+            cell.text = str(result.totals[seat])
             cell.note = signed(result.points[seat])
-            cell.cls = "" if took == bid else "missed"
+            cell.cls = "" if made else "missed"
             cell.explain = total_explain(loaded.names, result, seat)
-        return cell
+            return
+        if made:
+            cell.text, cell.cls = "✓", "made"
+        elif result.facts["everyone_missed"]:
+            cell.text, cell.cls = "✗", "missed"
+        else:
+            cell.text, cell.cls = "out", "out"
+        cell.explain = f"{loaded.names[seat]}: {result.explain[seat]}"
 
     trump_swatch = True
 
