@@ -1,4 +1,4 @@
-"""games/screen.py: the paper model's rows drawn on the screen, cached under the game's version."""
+"""games/screen/__init__.py: the paper model's rows drawn on the screen, cached under the game's version."""
 
 from __future__ import annotations
 

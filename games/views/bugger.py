@@ -20,11 +20,12 @@ from games.round_forms import PenaltyForm
 from games.rules import RoundInfo
 from games.rules.bugger_bridge import PEAK_BY_PLAYERS, PENALTY_REASONS, REDEAL_PENALTY, BuggerBridge
 from games.rules.cards import SUITS
+from games.screen import total_explain
 from games.sheet import POINTS_TABLE, TRUMP_WORDS, trump_text
 
 from .bidding import BiddingTable, made_missed_lines, name_list
 from .common import HtmxHttpRequest
-from .table import Step, known_players, new_game_page, previous_game, seated_names, steps, total_explain
+from .table import Step, new_game_form, new_game_page, steps
 
 
 class BuggerTable(BiddingTable):
@@ -155,11 +156,7 @@ def _schedule_lines():
 
 def new_game(request: HtmxHttpRequest):
     """Seat the players, pick the first dealer and the hook rule."""
-    form = NewBuggerGameForm(
-        request.POST or None,
-        known_names=known_players(request),
-        initial_names=seated_names(previous_game(request)),
-    )
+    form = new_game_form(request, NewBuggerGameForm)
     context = {"schedules": _schedule_lines()}
     return new_game_page(
         request, form, game=BuggerBridge.slug, template="games/new_bugger.html", context=context

@@ -14,11 +14,12 @@ from django.utils.translation import gettext, gettext_lazy
 
 from games.forms import NewCallBridgeForm
 from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, CallBridge
+from games.screen import total_explain
 from games.sheet import Chip
 
 from .bidding import BiddingTable, made_missed_lines, name_list, signed
 from .common import HtmxHttpRequest
-from .table import known_players, new_game_page, previous_game, seated_names, total_explain
+from .table import new_game_form, new_game_page
 
 
 class CallBridgeTable(BiddingTable):
@@ -148,11 +149,5 @@ ACTIONS = TABLE.actions()
 
 def new_game(request: HtmxHttpRequest):
     """Seat the four players, choose the first dealer and the target."""
-    previous = previous_game(request, TABLE.slug)
-    form = NewCallBridgeForm(
-        request.POST or None,
-        known_names=known_players(request),
-        initial_names=seated_names(previous),
-        initial={"target": previous.options.get("target", 30)} if previous else {},
-    )
+    form = new_game_form(request, NewCallBridgeForm, game=TABLE.slug)
     return new_game_page(request, form, game=TABLE.slug, template=f"{TABLE.template_dir}/new.html")

@@ -27,10 +27,11 @@ from games.rules.mormon_bridge import (
     MormonBridge,
     peak,
 )
+from games.screen import total_explain
 
 from .bidding import BiddingTable, made_missed_lines, name_list, signed
 from .common import HtmxHttpRequest
-from .table import known_players, new_game_page, previous_game, seated_names, total_explain
+from .table import known_players, new_game_page, previous_game, seated_names
 
 if TYPE_CHECKING:  # django-stubs-ext is a development requirement
     from django_stubs_ext import StrOrPromise

@@ -4,7 +4,7 @@ A game registers it as its table (``Game.table = "games.views.scores"``) togethe
 with ``rows.SCORES`` and the "scores" paper layout; nothing here knows a game. The
 game comes from the session (or the new-game URL) and its words from the registry:
 its name, its round word, its options (``forms.RulesGameForm``). The sheet is its
-paper layout's rows (``Game.paper.screen``), drawn on screen by games/screen.py; the entry panel asks for a whole number per player, checked by the rules.
+paper layout's rows (``Game.paper.screen``), drawn on screen by games/screen/__init__.py; the entry panel asks for a whole number per player, checked by the rules.
 """
 
 from __future__ import annotations
@@ -17,15 +17,7 @@ from games.registry import GAMES, Game
 from games.round_forms import ScoresCorrectionForm, ScoresForm
 from games.rules import RoundInfo
 from games.views.common import HtmxHttpRequest
-from games.views.table import (
-    Step,
-    Table,
-    known_players,
-    new_game_page,
-    previous_game,
-    seated_names,
-    steps,
-)
+from games.views.table import Step, Table, new_game_form, new_game_page, steps
 
 
 @dataclass
@@ -48,7 +40,7 @@ class ScoresTable(Table):
     sheet_template = "games/scores/sheet.html"
     update_template = "games/scores/update.html"
     leader_words = "plays first"
-    draws_screen = True  # the paper layout's rows (Layout.screen), drawn by games/screen.py
+    draws_screen = True  # the paper layout's rows (Layout.screen), drawn by games/screen/__init__.py
     refresh_on_conflict = {"sheet_changed": True}
     saved_changes = {"sheet_changed": True}
 
@@ -114,12 +106,5 @@ def new_game(request: HtmxHttpRequest):
     """Seat the players, choose the first dealer and the options: the form the rules describe."""
     slug = request.resolver_match.kwargs["game"] if request.resolver_match else ""
     rules = GAMES[slug].rules
-    previous = previous_game(request, slug)
-    form = RulesGameForm(
-        request.POST or None,
-        rules=rules,
-        known_names=known_players(request),
-        initial_names=seated_names(previous),
-        initial=dict(previous.options) if previous else {},
-    )
+    form = new_game_form(request, RulesGameForm, game=slug, rules=rules)
     return new_game_page(request, form, game=slug, template="games/scores/new.html")

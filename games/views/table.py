@@ -170,7 +170,7 @@ class Table:
             "live_url": live_url(request, loaded.session),
         }
 
-    # Whether the sheet is drawn by games/screen.py (templates/games/_screen_sheet.html): its context
+    # Whether the sheet is drawn by games/screen/__init__.py (templates/games/_screen_sheet.html): its context
     # then has the drawn rows (``drawn``) and where a tapped square's explanation comes from.
     draws_screen = False
 
@@ -421,14 +421,6 @@ def explain_url(request, session) -> str:
     return reverse("games:explain", args=[session.pk])
 
 
-def total_explain(names: list[str], result: RoundResult, seat: int) -> str:
-    """A total's explanation on the sheet: whose it is, the rules' line for the round, and the total."""
-    assert result.totals is not None
-    return gettext("{name}: {explain}; total {total}").format(
-        name=names[seat], explain=result.explain[seat], total=result.totals[seat]
-    )
-
-
 def being_entered(loaded, number: int) -> RoundInfo | None:
     """The round being entered now, if it is round ``number``."""
     info = loaded.state.next_round
@@ -473,6 +465,21 @@ def seated_names(session: GameSession | None, count: int | None = None) -> list[
         return []
     names = [s.player.name for s in session.seats.select_related("player").order_by("position")]
     return names if count is None or len(names) == count else []
+
+
+def new_game_form(request, form_class, *, game: str | None = None, count: int | None = None, **kwargs):
+    """A new-game form as posted (or empty), offering the user's players in every name box and seated
+    like the game ``?from=`` names ("same players again": one of ``game``, when given, whose options
+    it starts from too; of ``count`` players, when given)."""
+    previous = previous_game(request, game)
+    if previous is not None and game is not None:
+        kwargs.setdefault("initial", dict(previous.options))
+    return form_class(
+        request.POST or None,
+        known_names=known_players(request),
+        initial_names=seated_names(previous, count=count),
+        **kwargs,
+    )
 
 
 def new_game_page(request, form, *, game: str, template: str, context=None, posted: bool | None = None):

@@ -1,4 +1,11 @@
-"""The score sheet on the screen: the paper model's rows and cells (games/paper/common.py), drawn as HTML.
+"""What the screen shows, built from a game's state in plain Python; this module draws the score sheet.
+
+The package is the screen's side of a game as games/paper/ is the paper's: no
+request and no response (those are games/views/), only what a page shows. Beside
+this module are the Minibridge and Memory Bridge sheets' rows and entry panels
+(``minibridge``, ``minibridge_panel``, ``memory_bridge``, ``memory_bridge_panel``).
+
+The score sheet: the paper model's rows and cells (games/paper/common.py), drawn as HTML.
 
 A game's paper layout builds the rows and cells (``Layout.screen``): the same
 ``Row``/``Cell`` the printed sheet is drawn from, with what only a screen has
@@ -25,9 +32,10 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
-from . import services
-from .paper.common import Cell, Row
-from .words import in_words
+from games import services
+from games.paper.common import Cell, Row
+from games.rules import RoundResult
+from games.words import in_words
 
 CACHE_ALIAS = "sheets"
 # Part of every cache key: bump it when the markup drawn here changes, so that a shared cache
@@ -160,3 +168,11 @@ def explanation(rows: list[Row], number: int, key: int) -> tuple[str, str] | Non
             if 0 <= key < len(cells) and cells[key].explain:
                 return row.heading, cells[key].explain
     return None
+
+
+def total_explain(names: list[str], result: RoundResult, seat: int) -> str:
+    """A total's explanation on the sheet: whose it is, the rules' line for the round, and the total."""
+    assert result.totals is not None
+    return gettext("{name}: {explain}; total {total}").format(
+        name=names[seat], explain=result.explain[seat], total=result.totals[seat]
+    )

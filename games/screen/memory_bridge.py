@@ -1,8 +1,10 @@
-"""The Memory Bridge score sheet page: a row per deal, the two players' totals, and ``TABLE``.
+"""Memory Bridge on the screen: a deal in words, and the sheet's rows.
 
-Each row gives both halves of a deal (or that the game ended after the first
-half), each player's running total with what the deal added; ``TABLE`` draws the
-sheet page with its entry panel.
+The lines that say what the first half scored and what the contract is (whether a
+first half ends the game is the rules' ``ends_in_first_half``), then a row per
+deal: both halves (or that the game ended after the first half) and each
+player's running total. The entry panel is ``memory_bridge_panel``;
+games/views/memory_bridge.py serves them.
 """
 
 from __future__ import annotations
@@ -11,13 +13,31 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
-from games.rules.memory_bridge import contract_name
-from games.views.table import ScoreboardTable, total_explain
+from games.rules.memory_bridge import contract_name, first_half_score, first_half_winner
+from games.screen import total_explain
 
-from .panels import Panel, current_panel
 
-SHEET = "games/memory_bridge/sheet.html"
-UPDATE = "games/memory_bridge/update.html"
+def first_half_line(names: list[str], first_half: list[int]) -> str:
+    winner = first_half_winner(first_half)
+    tricks = first_half[winner]
+    return gettext(
+        "First half: {first} {first_tricks}, {second} {second_tricks}: {name} scores 100 + {extra} = {points}"
+    ).format(
+        first=names[0],
+        first_tricks=first_half[0],
+        second=names[1],
+        second_tricks=first_half[1],
+        name=names[winner],
+        extra=first_half_score(tricks) - 100,
+        points=first_half_score(tricks),
+    )
+
+
+def contract_words(names: list[str], contract: dict) -> str:
+    return gettext("{contract} by {name}").format(
+        contract=contract_name(contract["level"], contract["strain"], contract["doubled"]),
+        name=names[contract["declarer"]],
+    )
 
 
 @dataclass
@@ -114,7 +134,8 @@ def players_context(loaded) -> list[dict]:
     ]
 
 
-def _context(loaded, panel: Panel) -> dict:
+def sheet_context(loaded, panel) -> dict:
+    """What the sheet page shows around its entry ``panel``: the rows, the totals, the winners."""
     state, names = loaded.state, loaded.names
     last = state.rounds[-1] if state.rounds else None
     return {
@@ -135,18 +156,3 @@ def _context(loaded, panel: Panel) -> dict:
         if state.finished
         else ([s for s in (0, 1) if state.totals[s] == max(state.totals)] if state.rounds else []),
     }
-
-
-class MemoryBridgeTable(ScoreboardTable):
-    sheet_template = SHEET
-    update_template = UPDATE  # the panel, and the scoreboard when told ``oob_scoreboard``
-    round_word = "Deal"
-
-    def context(self, loaded, panel):
-        return _context(loaded, panel)
-
-    def current_panel(self, loaded):
-        return current_panel(loaded)
-
-
-TABLE = MemoryBridgeTable()

@@ -30,7 +30,7 @@ from games.rules.minibridge import (
 )
 from games.sheet import Chip
 
-from .deals import (
+from .minibridge import (
     SEAT_NAMES,
     deal_numbers,
     deals_played,

@@ -1,37 +1,129 @@
-"""The Minibridge score sheets: the partnership sheet page and each player's personal sheet rows.
+"""Minibridge on the screen: deals in words and numbers, and the sheets' rows.
 
-A row per recorded deal (20:20 redeals included), the deal being entered and
-those still to come, the two sides' totals and what each deal scored for them;
-the personal sheet of the rule text, scored "our way"; and ``TABLE``, which draws
-the sheet page with its entry panel.
+The seats and their letters, the announcing order, who declares for which side,
+the deal number of each recorded round (a 20:20 redeal and its replay share one),
+and the lines that say what a contract is and what a played deal scored; then the
+partnership sheet's rows (each recorded deal, the one being entered, those to
+come) and each player's personal sheet, scored "our way". The entry panel is
+``minibridge_panel``; games/views/minibridge.py serves them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
-from games.rules.minibridge import GAME_TRICKS, SIDE_NAMES, SIDES, STRAIN_SYMBOLS, side_of
-from games.views.table import ScoreboardTable
-
-from .deals import (
-    PERSONAL_ORDER,
-    SEAT_NAMES,
-    contract_short,
-    deal_numbers,
-    deals_played,
-    letter,
-    side_explain,
-    side_players,
-)
-from .panels import (
-    Panel,
-    current_panel,
+from games.forms import COMPASS_SEATS
+from games.rules.minibridge import (
+    GAME_TRICKS,
+    SIDE_NAMES,
+    SIDES,
+    STRAIN_SYMBOLS,
+    UNDERTRICK,
+    contract_name,
+    deal_score,
+    declaring_line,
+    side_of,
+    tricks_needed,
 )
 
-SHEET = "games/minibridge/sheet.html"
-UPDATE = "games/minibridge/update.html"
+SEAT_NAMES = COMPASS_SEATS  # North, East, South, West: seats 0 to 3
+LETTERS = "NESW"  # as the session record and the code know the seats
+
+
+def letter(seat: int) -> str:
+    """A seat's letter in the page's language (N, E, S, O in French)."""
+    # Translators: the first letters of North, East, South and West, in that order.
+    return gettext("NESW")[seat]
+
+
+PERSONAL_ORDER = (0, 2, 1, 3)  # the paper sheet's columns: points held by N, S, E, W
+
+
+def who(names: list[str], seat: int) -> str:
+    return f"{names[seat]} ({SEAT_NAMES[seat]})"
+
+
+def side_players(names: list[str], side: str) -> str:
+    a, b = SIDES[side]
+    return f"{names[a]} & {names[b]}"
+
+
+def deal_numbers(state) -> list[int]:
+    """Deal number of each recorded round: a 20:20 redeal and its replay share one."""
+    numbers, played = [], 0
+    for result in state.rounds:
+        numbers.append(played + 1)
+        if result.complete and not result.facts["redeal"]:
+            played += 1
+    return numbers
+
+
+def deals_played(state) -> int:
+    return sum(1 for r in state.rounds if r.complete and not r.facts["redeal"])
+
+
+def contract_short(strain: str, game: bool) -> str:
+    kind = pgettext("a game contract, as against a part-score", "Game") if game else gettext("Part-score")
+    return f"{kind} {STRAIN_SYMBOLS[strain]}"
+
+
+def result_line(strain: str, game: bool, tricks: int, side: str) -> str:
+    """What a played deal scored, as the panel says it after the last tap."""
+    needed = tricks_needed(strain, game)
+    declaring, defending = deal_score(strain, game, tricks)
+    other = "EW" if side == "NS" else "NS"
+    us, them = gettext(SIDE_NAMES[side]), gettext(SIDE_NAMES[other])
+    if tricks >= needed:
+        over = tricks - needed
+        if over:
+            return gettext("{side} made {contract} with {over} over: {side} +{points}").format(
+                side=us, contract=contract_name(strain, game), over=over, points=declaring
+            )
+        return gettext("{side} made {contract}: {side} +{points}").format(
+            side=us, contract=contract_name(strain, game), points=declaring
+        )
+    return gettext("{side} took {tricks} of {needed} in {contract}, {short} short: {other} +{points}").format(
+        side=us,
+        tricks=tricks,
+        needed=needed,
+        contract=contract_name(strain, game),
+        short=needed - tricks,
+        other=them,
+        points=defending,
+    )
+
+
+def side_explain(side: str, facts: dict, data: dict, names: list[str]) -> str:
+    """One line on what a played deal scored for one partnership."""
+    strain, game = data["contract"]["strain"], data["contract"]["game"]
+    tricks = data["tricks"]
+    declaring_side = facts["declaring_side"]
+    needed = tricks_needed(strain, game)
+    name = contract_name(strain, game)
+    short = needed - tricks
+    if side == declaring_side:
+        line = gettext("{side} declared {contract} ({name}), needed {needed}, took {tricks}").format(
+            side=gettext(SIDE_NAMES[side]),
+            contract=name,
+            name=names[facts["declarer"]],
+            needed=needed,
+            tricks=tricks,
+        )
+        return declaring_line(line, strain, game, tricks, facts["declaring_points"])
+    line = gettext("{side} defended {other}'s {contract} (needed {needed}, took {tricks})").format(
+        side=gettext(SIDE_NAMES[side]),
+        other=gettext(SIDE_NAMES[declaring_side]),
+        contract=name,
+        needed=needed,
+        tricks=tricks,
+    )
+    if short > 0:
+        return gettext("{line}: {short} short × {each} = {points}").format(
+            line=line, short=short, each=UNDERTRICK, points=facts["defending_points"]
+        )
+    return gettext("{line}: made, 0").format(line=line)
 
 
 @dataclass
@@ -214,7 +306,15 @@ def personal_rows(loaded, seat: int) -> tuple[list[PersonalRow], dict]:
     return rows, {"plus": plus_total, "minus": minus_total, "net": plus_total - minus_total, "side": ours}
 
 
-def _context(loaded, panel: Panel) -> dict:
+def leading_sides(state) -> list[str]:
+    if not any(r.complete and not r.facts["redeal"] for r in state.rounds):
+        return []
+    ns, ew = state.totals[0], state.totals[1]
+    return [side for side, total in (("NS", ns), ("EW", ew)) if total == max(ns, ew)]
+
+
+def sheet_context(loaded, panel) -> dict:
+    """What the sheet page shows around its entry ``panel``: the rows, the totals, the winners."""
     state, names = loaded.state, loaded.names
     winners = sorted({side_of(s) for s in state.winners}) if state.finished else []
     return {
@@ -236,30 +336,3 @@ def _context(loaded, panel: Panel) -> dict:
         "last_deal": deal_numbers(state)[-1] if state.rounds else None,
         "leaders": leading_sides(state),
     }
-
-
-def leading_sides(state) -> list[str]:
-    if not any(r.complete and not r.facts["redeal"] for r in state.rounds):
-        return []
-    ns, ew = state.totals[0], state.totals[1]
-    return [side for side, total in (("NS", ns), ("EW", ew)) if total == max(ns, ew)]
-
-
-class MinibridgeTable(ScoreboardTable):
-    sheet_template = SHEET
-    update_template = UPDATE  # the panel, and the scoreboard when told ``oob_scoreboard``
-    leader_words = "announces first"
-
-    def context(self, loaded, panel):
-        return _context(loaded, panel)
-
-    def current_panel(self, loaded):
-        return current_panel(loaded)
-
-    def stale_message(self, number):
-        return gettext(
-            "Round {number} is not the deal being entered; the sheet has been brought up to date."
-        ).format(number=number)
-
-
-TABLE = MinibridgeTable()

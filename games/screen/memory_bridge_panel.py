@@ -16,9 +16,9 @@ from games.round_forms import stored_values
 from games.rules import RoundInfo
 from games.rules.memory_bridge import HAND_CARDS
 from games.sheet import Chip, EntryRow
-from games.views.minibridge.panels import Choice, strain_choice
 
-from .deals import contract_words, first_half_line
+from .memory_bridge import contract_words, first_half_line
+from .minibridge_panel import Choice, strain_choice
 
 DOUBLED_LABELS = {
     0: gettext_lazy("Not doubled"),

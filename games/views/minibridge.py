@@ -1,9 +1,21 @@
-"""The Minibridge views ``play.py`` calls: the sheet, a new game, and the round actions.
+"""Minibridge: the partnership sheet, the deal entry on it, and each player's personal sheet.
 
-``sheet`` shows the partnership sheet (or a player's personal sheet); the
-``ACTIONS`` save the points, save the contract and tricks, and correct a finished
-deal; ``new_game`` seats four players. Each action is a form (games/round_forms.py)
-and the panel that draws it, run by ``Table.act``.
+Called through ``play.py``, which checks the login, the owner and the method.
+
+A deal is entered in three steps, each saved by the tap that completes it:
+the points as announced from the dealer (three taps on a keypad; the fourth
+player's points follow from 40), then the declarer's contract (strain, then
+part-score or game), then the tricks the declaring side took (one tap). The
+keypad keeps its state in the form (hidden fields plus which player it is
+filling), so it works as a plain form without JavaScript too, one "Next" at a
+time. Refusals answer 200 to htmx and 400 to a plain POST, with the input kept.
+
+What the pages show is built in plain Python in ``games/screen/``:
+``minibridge`` (seats, deal numbers, the words for them, the sheet's rows and
+the personal sheet) and ``minibridge_panel`` (the entry panel). This module is
+the HTTP side: ``sheet``, ``new_game``, ``TABLE`` and ``ACTIONS`` (which form,
+from ``games/round_forms.py``, and which panel each step has), which
+``play.py`` finds through the game's registry entry.
 """
 
 from __future__ import annotations
@@ -20,12 +32,34 @@ from games.round_forms import (
     seat_or_none,
 )
 from games.rules.minibridge import GAME_TRICKS, SIDE_NAMES, STRAIN_SYMBOLS, Minibridge, side_of
+from games.screen.minibridge import PERSONAL_ORDER, letter, personal_rows, result_line, sheet_context, who
+from games.screen.minibridge_panel import contract_panel, current_panel, deal_of, edit_panel, points_panel
 from games.views.common import HtmxHttpRequest
-from games.views.table import Step, known_players, new_game_page, previous_game, seated_names, steps
+from games.views.table import ScoreboardTable, Step, new_game_form, new_game_page, steps
 
-from .deals import PERSONAL_ORDER, letter, result_line, who
-from .panels import contract_panel, current_panel, deal_of, edit_panel, points_panel
-from .sheets import TABLE, personal_rows
+SHEET = "games/minibridge/sheet.html"
+UPDATE = "games/minibridge/update.html"
+
+
+class MinibridgeTable(ScoreboardTable):
+    sheet_template = SHEET
+    update_template = UPDATE  # the panel, and the scoreboard when told ``oob_scoreboard``
+    leader_words = "announces first"
+
+    def context(self, loaded, panel):
+        return sheet_context(loaded, panel)
+
+    def current_panel(self, loaded):
+        return current_panel(loaded)
+
+    def stale_message(self, number):
+        return gettext(
+            "Round {number} is not the deal being entered; the sheet has been brought up to date."
+        ).format(number=number)
+
+
+TABLE = MinibridgeTable()
+
 
 PERSONAL = "games/minibridge/personal.html"
 NEW = "games/minibridge/new.html"
@@ -115,11 +149,7 @@ def contract_note(form, after) -> str:
 
 
 def new_game(request: HtmxHttpRequest):
-    form = NewMinibridgeForm(
-        request.POST or None,
-        known_names=known_players(request),
-        initial_names=seated_names(previous_game(request), count=4),
-    )
+    form = new_game_form(request, NewMinibridgeForm, count=4)
     context = {"game_tricks": [(STRAIN_SYMBOLS[s], n) for s, n in GAME_TRICKS.items()]}
     return new_game_page(request, form, game=Minibridge.slug, template=NEW, context=context)
 

@@ -1,9 +1,21 @@
-"""The Memory Bridge views ``play.py`` calls: the sheet, a new game, and the round actions.
+"""Memory Bridge: the two-player sheet and the deal entry on it.
 
-``sheet`` shows the two-player sheet; the ``ACTIONS`` save the first half, save
-the contract and second-half tricks, and correct a finished deal; ``new_game``
-seats two players. Each action is a form (games/round_forms.py) and the panel
-that draws it, run by ``Table.act``.
+Called through ``play.py``, which checks the login, the owner and the method.
+
+A deal is entered as it is played, each step saved by the tap that completes
+it: the first half (one tap: one player's tricks fix the other's), then the
+contract (declarer, level and strain; doubling starts at "not doubled"; or
+"passed out"), then the declarer's tricks in the second half (one tap). A
+first half that takes a player to the target ends the game there. Plain forms
+work without JavaScript too; refusals answer 200 to htmx and 400 to a plain
+POST, with the input kept.
+
+What the pages show is built in plain Python in ``games/screen/``:
+``memory_bridge`` (a deal in words, the sheet's rows) and
+``memory_bridge_panel`` (the entry panel). This module is the HTTP side:
+``sheet``, ``new_game``, ``TABLE`` and ``ACTIONS`` (which form, from
+``games/round_forms.py``, and which panel each step has), which ``play.py``
+finds through the game's registry entry.
 """
 
 from __future__ import annotations
@@ -14,12 +26,29 @@ from games import services
 from games.forms import NewMemoryBridgeForm
 from games.round_forms import MemoryCorrectionForm, MemoryFirstHalfForm, MemorySecondHalfForm
 from games.rules.memory_bridge import MemoryBridge, contract_score, first_half_winner
+from games.screen.memory_bridge import contract_words, first_half_line, sheet_context
+from games.screen.memory_bridge_panel import current_panel, edit_panel, first_half_panel, second_half_panel
 from games.views.common import HtmxHttpRequest
-from games.views.table import Step, known_players, new_game_page, previous_game, seated_names, steps
+from games.views.table import ScoreboardTable, Step, new_game_form, new_game_page, steps
 
-from .deals import contract_words, first_half_line
-from .panels import current_panel, edit_panel, first_half_panel, second_half_panel
-from .sheets import TABLE
+SHEET = "games/memory_bridge/sheet.html"
+UPDATE = "games/memory_bridge/update.html"
+
+
+class MemoryBridgeTable(ScoreboardTable):
+    sheet_template = SHEET
+    update_template = UPDATE  # the panel, and the scoreboard when told ``oob_scoreboard``
+    round_word = "Deal"
+
+    def context(self, loaded, panel):
+        return sheet_context(loaded, panel)
+
+    def current_panel(self, loaded):
+        return current_panel(loaded)
+
+
+TABLE = MemoryBridgeTable()
+
 
 NEW = "games/memory_bridge/new.html"
 
@@ -90,11 +119,7 @@ def second_half_note(form, after) -> str:
 
 
 def new_game(request: HtmxHttpRequest):
-    form = NewMemoryBridgeForm(
-        request.POST or None,
-        known_names=known_players(request),
-        initial_names=seated_names(previous_game(request), count=2),
-    )
+    form = new_game_form(request, NewMemoryBridgeForm, count=2)
     return new_game_page(request, form, game=MemoryBridge.slug, template=NEW)
 
 
