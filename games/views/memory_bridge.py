@@ -31,23 +31,9 @@ from games.screen.memory_bridge_panel import current_panel, edit_panel, first_ha
 from games.views.common import HtmxHttpRequest
 from games.views.table import ScoreboardTable, Step, new_game_form, new_game_page, steps
 
-SHEET = "games/memory_bridge/sheet.html"
-UPDATE = "games/memory_bridge/update.html"
-
-
-class MemoryBridgeTable(ScoreboardTable):
-    sheet_template = SHEET
-    update_template = UPDATE  # the panel, and the scoreboard when told ``oob_scoreboard``
-    round_word = "Deal"
-
-    def context(self, loaded, panel):
-        return sheet_context(loaded, panel)
-
-    def current_panel(self, loaded):
-        return current_panel(loaded)
-
-
-TABLE = MemoryBridgeTable()
+TABLE = ScoreboardTable(
+    "memory_bridge", context=sheet_context, current_panel=current_panel, round_word="Deal"
+)
 
 
 NEW = "games/memory_bridge/new.html"

@@ -37,28 +37,17 @@ from games.screen.minibridge_panel import contract_panel, current_panel, deal_of
 from games.views.common import HtmxHttpRequest
 from games.views.table import ScoreboardTable, Step, new_game_form, new_game_page, steps
 
-SHEET = "games/minibridge/sheet.html"
-UPDATE = "games/minibridge/update.html"
-
 
 class MinibridgeTable(ScoreboardTable):
-    sheet_template = SHEET
-    update_template = UPDATE  # the panel, and the scoreboard when told ``oob_scoreboard``
-    leader_words = "announces first"
-
-    def context(self, loaded, panel):
-        return sheet_context(loaded, panel)
-
-    def current_panel(self, loaded):
-        return current_panel(loaded)
-
     def stale_message(self, number):
         return gettext(
             "Round {number} is not the deal being entered; the sheet has been brought up to date."
         ).format(number=number)
 
 
-TABLE = MinibridgeTable()
+TABLE = MinibridgeTable(
+    "minibridge", context=sheet_context, current_panel=current_panel, leader_words="announces first"
+)
 
 
 PERSONAL = "games/minibridge/personal.html"

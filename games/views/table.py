@@ -373,6 +373,22 @@ class ScoreboardTable(Table):
     refresh_on_conflict = {"oob_scoreboard": True}
     saved_changes = {"oob_scoreboard": True}
 
+    def __init__(self, templates: str, *, context, current_panel, round_word: str = "Round", leader_words=""):
+        """``templates``: the folder holding its ``sheet.html`` and ``update.html`` (the panel, and the
+        scoreboard when told ``oob_scoreboard``); ``context`` and ``current_panel``: the hooks, as
+        functions of the game (games/screen/)."""
+        self.sheet_template = f"games/{templates}/sheet.html"
+        self.update_template = f"games/{templates}/update.html"
+        self._context, self._current_panel = context, current_panel
+        self.round_word = round_word
+        self.leader_words = leader_words or self.leader_words
+
+    def context(self, loaded, panel):
+        return self._context(loaded, panel)
+
+    def current_panel(self, loaded):
+        return self._current_panel(loaded)
+
 
 @dataclass(frozen=True)
 class Step:
