@@ -15,7 +15,7 @@ from django.urls import reverse
 from games.models import Entry, GameSession, Round
 
 from .conftest import TableClient, sending
-from .helpers import action, body, escaped, url
+from .helpers import action, body, escaped, explanation, url
 
 pytestmark = pytest.mark.django_db
 
@@ -231,7 +231,8 @@ def test_contract_then_tricks(table, make_memory):
     assert bob == 4 * 30 * 2
     assert totals() == [170, bob]
     assert f"Deal 1: 3♥ doubled by Bob made with 10: +{bob}." in page
-    assert f"declared 3♥ doubled, needed 9, took 10: made, 120 × 2 = {bob}; total {bob}" in page
+    said = explanation(table, session, 1, 2)  # Bob's square, after the contract's
+    assert f"declared 3♥ doubled, needed 9, took 10: made, 120 × 2 = {bob}; total {bob}" in said
     assert "<h2>Deal 2" in page and "<strong>Bob</strong> deals" in page
 
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from games.models import Entry, GameSession, Round
 
 from .conftest import TableClient, sending
-from .helpers import action, body, escaped, url
+from .helpers import action, body, escaped, explanation, url
 
 pytestmark = pytest.mark.django_db
 
@@ -220,6 +220,27 @@ def test_a_20_20_split_is_a_redeal_by_the_same_dealer(table, make_mini):
     assert "redealt, no score" in page
 
 
+def test_the_sheet_rows_are_drawn_like_the_other_games(table, make_mini):
+    """games/screen/ draws the rows: each deal's number with its dealer's letter, the correction link
+    naming the round and the deal, the deals to come, and no explanation until a square is tapped."""
+    session = make_mini(
+        first_dealer=E,
+        rounds=[
+            {"hcp": [10, 10, 10, 10], "redeal": True},
+            {"hcp": [14, 6, 16, 4], "contract": {"strain": "S", "game": True}, "tricks": 11},
+        ],
+    )
+    page = body(table.get(url("sheet", session)))
+    redealt = page[page.index('<tr id="round-1"') : page.index('<tr id="round-2"')]
+    assert 'class="row-done row-redeal"' in redealt
+    assert 'aria-label="Correct round 1 (deal 1, 20:20 redeal)"' in redealt
+    assert '1<small title="Bob deals">E</small>' in redealt  # the same dealer deals again
+    assert 'aria-label="Correct round 2 (deal 1)"' in page
+    assert '<tr id="round-3" class="row-current">' in page and '<tr id="deal-8" class="row-future">' in page
+    assert "[popover]" not in page and "needed 10, took 11" not in page
+    assert "needed 10, took 11: made" in explanation(table, session, 2, 1)
+
+
 def test_equal_points_in_the_declaring_side_go_to_who_announced_first(table, make_mini):
     session = make_mini(first_dealer=S)  # South announces first, then West, North
     response = table.send(
@@ -305,9 +326,10 @@ def test_contract_is_saved_once_strain_and_length_are_in_then_the_tricks_finish_
     assert f"Deal 1: N-S made game in spades with 1 over: N-S +{declaring}." in page
     assert list(Entry.objects.order_by("position").values_list("total", flat=True)) == [450, 0, 450, 0]
     assert 'data-testid="total-NS">450<' in page
+    said = explanation(table, session, 1, 1)  # N-S's square, after the contract's
     assert (
         "N-S declared game in spades (Cat), needed 10, took 11: made, 150 + 300 game bonus = 450; total 450"
-        in page
+        in said
     )
     assert "Deal 2" in page
 
@@ -321,9 +343,8 @@ def test_a_missed_contract_scores_for_the_defenders(table, make_mini):
     assert defending == 150
     assert list(Entry.objects.order_by("position").values_list("points", flat=True)) == [150, 0, 150, 0]
     assert f"E-W took 6 of 9 in game in no trumps, 3 short: N-S +{defending}." in body(response)
-    assert escaped("N-S defended E-W's game in no trumps (needed 9, took 6): 3 short × 50 = 150") in body(
-        response
-    )
+    said = explanation(table, session, 1, 1)
+    assert escaped("N-S defended E-W's game in no trumps (needed 9, took 6): 3 short × 50 = 150") in said
 
 
 def test_plain_contract_form_saves_and_redirects(table, make_mini):

@@ -45,6 +45,7 @@ class Cell:
     explain: str = ""
     link: bool = False
     swatch: str = ""
+    lines: tuple[str, ...] = ()  # lines under the text of a square with nothing to explain (a contract)
 
 
 @dataclass
@@ -55,10 +56,12 @@ class Row:
     heading: str = (
         ""  # what an explanation in the row starts with: "Round 7NT", "Hand 3 (4 cards, red trumps)"
     )
+    link_label: str = ""  # what its correction link says, when not "Correct round <heading's text>"
+    key: str = ""  # the screen's id for a row that draws no round (a Minibridge deal not begun)
 
     @property
     def dom_id(self) -> str:
-        return f"round-{self.number}"
+        return self.key or f"round-{self.number}"
 
 
 @dataclass

@@ -40,7 +40,7 @@ from games.words import in_words
 CACHE_ALIAS = "sheets"
 # Part of every cache key: bump it when the markup drawn here changes, so that a shared cache
 # (several app servers, one Redis) never serves parts drawn by older code.
-MARKUP = 1
+MARKUP = 2
 
 
 @dataclass
@@ -61,6 +61,9 @@ def _content(cell: Cell) -> str:
     note = f"<small>{escape(cell.note)}</small>" if cell.note else ""
     if cell.explain:
         return f"<button>{escape(cell.text)}{corner}{note}</button>"
+    if cell.lines:
+        main = f'<span class="main">{escape(cell.text)}</span>' if cell.text else ""
+        return main + "".join(f'<span class="sub">{escape(line)}</span>' for line in cell.lines)
     if cell.corner:
         return f'<span class="cell pending">{corner}{note}</span>'
     if cell.text:
@@ -70,16 +73,20 @@ def _content(cell: Cell) -> str:
 
 def _heading(cell: Cell, row: Row, edit_url: str, word: str) -> str:
     text = str(escape(cell.text))
+    if cell.flag:  # small after the number: Minibridge's dealer, its title who that is
+        text += f"<small{_attr('title', cell.title)}>{escape(cell.flag)}</small>"
     if cell.link and edit_url:
         url = edit_url.replace("/round/0/", f"/round/{row.number}/", 1)
         what = escape(
-            gettext("Correct {round} {label}").format(round=in_words(word.lower()), label=cell.text)
+            row.link_label
+            or gettext("Correct {round} {label}").format(round=in_words(word.lower()), label=cell.text)
         )
         # static/js/explain.js opens it in the entry panel (htmx); without JavaScript it is a plain link.
         text = f'<a href="{url}" aria-label="{what}">{text}</a>'
     if cell.swatch:
         text += f'<span class="swatch {escape(cell.swatch)}"{_attr("title", cell.title)}></span>'
-    return f'<th scope="row"{_attr("class", cell.cls)}>{text}</th>'
+    title = cell.title if not (cell.swatch or cell.flag) else ""
+    return f'<th scope="row"{_attr("class", cell.cls)}{_attr("title", title)}>{text}</th>'
 
 
 def draw_row(row: Row, edit_url: str, word: str) -> str:

@@ -9,12 +9,13 @@ games/views/memory_bridge.py serves them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from django.utils.translation import gettext
 
+from games.paper.common import Cell, Row
+from games.rules import RoundInfo
 from games.rules.memory_bridge import contract_name, first_half_score, first_half_winner
 from games.screen import total_explain
+from games.words import in_words
 
 
 def first_half_line(names: list[str], first_half: list[int]) -> str:
@@ -40,84 +41,70 @@ def contract_words(names: list[str], contract: dict) -> str:
     )
 
 
-@dataclass
-class PlayerCell:
-    seat: int
-    text: str = ""
-    parts: str = ""
-    explain: str = ""
-
-
-@dataclass
-class DealRow:
-    key: str
-    number: int
-    state: str  # "done", "current"
-    dealer: int
-    dealer_name: str
-    main: str = ""
-    sub: str = ""
-    first: str = ""
-    ended: bool = False
-    cells: list[PlayerCell] = field(default_factory=list)
-
-
-def deal_rows(loaded) -> list[DealRow]:
+def rows(loaded) -> list[Row]:
+    """The sheet's body, as games.screen draws it: a row per deal (its number, the contract with the
+    first half under it, each player's running total with what each half added) and the deal to come."""
     state, names = loaded.state, loaded.names
     rows = []
     for result in state.rounds:
         info, data, facts = result.info, result.data, result.facts
         fh = data["first_half"]
-        row = DealRow(
-            key=f"round-{info.number}",
-            number=info.number,
-            state="done" if result.complete else "current",
-            dealer=info.dealer,
-            dealer_name=names[info.dealer],
-            first=gettext("1st half {first}–{second}").format(first=fh[0], second=fh[1]),
-            ended=bool(facts["ended_after_first_half"]),
-        )
+        done = result.complete
         if facts["ended_after_first_half"]:
-            row.main, row.sub = gettext("Game over"), gettext("target reached in the first half")
+            main, sub = gettext("Game over"), gettext("target reached in the first half")
         elif "contract" not in data:
-            row.main, row.sub = gettext("Auction"), gettext("contract to come")
+            main, sub = gettext("Auction"), gettext("contract to come")
         elif data["contract"] is None:
-            row.main, row.sub = gettext("Passed out"), gettext("no second half")
+            main, sub = gettext("Passed out"), gettext("no second half")
         else:
             c = data["contract"]
-            row.main = contract_name(c["level"], c["strain"], c["doubled"])
-            row.sub = f"{names[c['declarer']]} · " + (
+            main = contract_name(c["level"], c["strain"], c["doubled"])
+            sub = f"{names[c['declarer']]} · " + (
                 gettext("took {tricks}").format(tricks=data["tricks"])
                 if "tricks" in data
                 else gettext("to play")
             )
+        first = gettext("1st half {first}–{second}").format(first=fh[0], second=fh[1])
+        cells = [_number(info, names, link=done), Cell(text=main, lines=(sub, first), cls="contract-col")]
         first_points = facts["first_half_points"]
         second_points = facts["second_half_points"] or [0, 0]
+        assert result.totals is not None
         for seat in (0, 1):
             parts = [f"+{p}" for p in (first_points[seat], second_points[seat]) if p]
-            row.cells.append(
-                PlayerCell(
-                    seat=seat,
+            cells.append(
+                Cell(
                     text=str(result.totals[seat]),
-                    parts=" ".join(parts),
+                    note=" ".join(parts),
                     explain=total_explain(names, result, seat),
+                    cls=_side_class(info, seat),
                 )
             )
-        rows.append(row)
+        ended = " row-ended" if facts["ended_after_first_half"] else ""
+        rows.append(_row(cells, info, f"row-{'done' if done else 'current'}{ended}"))
     info = state.next_round
     if not state.finished and info is not None and state.current is None:
-        rows.append(
-            DealRow(
-                key=f"round-{info.number}",
-                number=info.number,
-                state="current",
-                dealer=info.dealer,
-                dealer_name=names[info.dealer],
-                sub=gettext("first half to come"),
-                cells=[PlayerCell(0), PlayerCell(1)],
-            )
-        )
+        cells = [
+            _number(info, names, link=False),
+            Cell(lines=(gettext("first half to come"),), cls="contract-col"),
+            *(Cell(cls=_side_class(info, seat)) for seat in (0, 1)),
+        ]
+        rows.append(_row(cells, info, "row-current"))
     return rows
+
+
+def _number(info: RoundInfo, names: list[str], *, link: bool) -> Cell:
+    """A row's heading: the deal's number (linked to its correction once played), who dealt as its title."""
+    title = gettext("{name} deals").format(name=names[info.dealer])
+    return Cell(text=str(info.number), head=True, link=link, title=title, cls="round-col")
+
+
+def _side_class(info: RoundInfo, seat: int) -> str:
+    return "side-cell dealer" if seat == info.dealer else "side-cell"
+
+
+def _row(cells: list[Cell], info: RoundInfo, cls: str) -> Row:
+    heading = f"{in_words('Deal')} {info.number}"
+    return Row(cells, cls=cls, number=info.number, heading=heading)
 
 
 def players_context(loaded) -> list[dict]:
@@ -141,7 +128,6 @@ def sheet_context(loaded, panel) -> dict:
     return {
         "session": loaded.session,
         "names": names,
-        "rows": deal_rows(loaded),
         "players": players_context(loaded),
         "target": state.options["target"],
         "state": state,

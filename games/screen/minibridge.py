@@ -10,11 +10,12 @@ come) and each player's personal sheet, scored "our way". The entry panel is
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.utils.translation import gettext, pgettext
 
 from games.forms import COMPASS_SEATS
+from games.paper.common import Cell, Row
 from games.rules.minibridge import (
     GAME_TRICKS,
     SIDE_NAMES,
@@ -27,6 +28,7 @@ from games.rules.minibridge import (
     side_of,
     tricks_needed,
 )
+from games.words import in_words
 
 SEAT_NAMES = COMPASS_SEATS  # North, East, South, West: seats 0 to 3
 LETTERS = "NESW"  # as the session record and the code know the seats
@@ -127,28 +129,6 @@ def side_explain(side: str, facts: dict, data: dict, names: list[str]) -> str:
 
 
 @dataclass
-class SideCell:
-    side: str  # "NS" or "EW"
-    text: str = ""  # running total, or "–" when the deal scored nothing for anyone
-    plus: str = ""  # what the deal scored for this side
-    explain: str = ""
-
-
-@dataclass
-class DealRow:
-    key: str
-    deal: int
-    number: int | None  # the round number (redeals included); None for deals not begun
-    state: str  # "done", "current", "future"
-    dealer_letter: str
-    dealer_name: str
-    main: str = ""  # contract column, first line
-    sub: str = ""  # contract column, second line
-    redeal: bool = False
-    cells: list[SideCell] = field(default_factory=list)
-
-
-@dataclass
 class PersonalRow:
     deal: str
     seat: str
@@ -160,43 +140,40 @@ class PersonalRow:
     minus: int | None
 
 
-def deal_rows(loaded) -> list[DealRow]:
-    """Every round recorded, the deal being entered, and (when playing a number of deals) those to come."""
+def rows(loaded) -> list[Row]:
+    """The sheet's body, as games.screen draws it: every round recorded (20:20 redeals included), the
+    deal being entered, and (when playing a number of deals) those to come."""
     state, names = loaded.state, loaded.names
-    rows: list[DealRow] = []
+    rows: list[Row] = []
     numbers = deal_numbers(state)
     for result, deal in zip(state.rounds, numbers, strict=True):
         info, facts, data = result.info, result.facts, result.data
-        row = DealRow(
-            key=f"round-{info.number}",
-            deal=deal,
-            number=info.number,
-            state="done" if result.complete else "current",
-            dealer_letter=letter(info.dealer),
-            dealer_name=names[info.dealer],
-            redeal=bool(facts["redeal"]),
-        )
+        done = result.complete
         if facts["redeal"]:
-            row.main, row.sub = "20:20", gettext("redealt, no score")
+            main, sub = "20:20", gettext("redealt, no score")
         else:
             declarer = facts["declarer"]
             if "contract" in data:
-                row.main = contract_short(data["contract"]["strain"], data["contract"]["game"])
-                row.sub = f"{names[declarer]} · " + (
+                main = contract_short(data["contract"]["strain"], data["contract"]["game"])
+                sub = f"{names[declarer]} · " + (
                     gettext("took {tricks}").format(tricks=data["tricks"])
                     if "tricks" in data
                     else gettext("to play")
                 )
             else:
-                row.main = gettext("{side} declare").format(side=gettext(SIDE_NAMES[facts["declaring_side"]]))
-                row.sub = gettext("{name} to choose").format(name=names[declarer])
+                main = gettext("{side} declare").format(side=gettext(SIDE_NAMES[facts["declaring_side"]]))
+                sub = gettext("{name} to choose").format(name=names[declarer])
+        cells = [
+            _number(deal, info.dealer, names, link=done),
+            Cell(text=main, lines=(sub,), cls="contract-col"),
+        ]
         for side in ("NS", "EW"):
-            cell = SideCell(side=side)
-            if result.complete:
+            cell = Cell(cls="side-cell")
+            if done:
                 total = result.totals[SIDES[side][0]]
                 points = result.points[SIDES[side][0]]
                 cell.text = str(total)
-                cell.plus = f"+{points}" if points else ""
+                cell.corner = f"+{points}" if points else ""
                 if facts["redeal"]:
                     cell.explain = gettext(
                         "20:20: redealt by the same dealer, no score; total {total}"
@@ -205,41 +182,47 @@ def deal_rows(loaded) -> list[DealRow]:
                     cell.explain = gettext("{explain}; total {total}").format(
                         explain=side_explain(side, facts, data, names), total=total
                     )
-            row.cells.append(cell)
-        rows.append(row)
+            cells.append(cell)
+        redeal = " row-redeal" if facts["redeal"] else ""
+        if facts["redeal"]:
+            link = gettext("Correct round {number} (deal {deal}, 20:20 redeal)")
+        else:
+            link = gettext("Correct round {number} (deal {deal})")
+        rows.append(
+            Row(
+                cells,
+                cls=f"row-{'done' if done else 'current'}{redeal}",
+                number=info.number,
+                heading=f"{in_words('Deal')} {deal}",
+                link_label=link.format(number=info.number, deal=deal),
+            )
+        )
     if state.finished:
         return rows
     next_deal = deals_played(state) + 1
     info = state.next_round
     if state.current is None and info is not None:
-        rows.append(
-            DealRow(
-                key=f"round-{info.number}",
-                deal=next_deal,
-                number=info.number,
-                state="current",
-                dealer_letter=letter(info.dealer),
-                dealer_name=names[info.dealer],
-                sub=gettext("points to come"),
-                cells=[SideCell("NS"), SideCell("EW")],
-            )
-        )
+        cells = [
+            _number(next_deal, info.dealer, names, link=False),
+            Cell(lines=(gettext("points to come"),), cls="contract-col"),
+            Cell(cls="side-cell"),
+            Cell(cls="side-cell"),
+        ]
+        rows.append(Row(cells, cls="row-current", number=info.number))
     deals = state.options.get("deals")
     if deals:
         for deal in range(next_deal + 1, deals + 1):
             dealer = (state.first_dealer + deal - 1) % 4
-            rows.append(
-                DealRow(
-                    key=f"deal-{deal}",
-                    deal=deal,
-                    number=None,
-                    state="future",
-                    dealer_letter=letter(dealer),
-                    dealer_name=names[dealer],
-                    cells=[SideCell("NS"), SideCell("EW")],
-                )
-            )
+            cells = [_number(deal, dealer, names, link=False), Cell(cls="contract-col")]
+            cells += [Cell(cls="side-cell"), Cell(cls="side-cell")]
+            rows.append(Row(cells, cls="row-future", key=f"deal-{deal}"))  # no round yet
     return rows
+
+
+def _number(deal: int, dealer: int, names: list[str], *, link: bool) -> Cell:
+    """A row's heading: the deal's number with the dealer's letter small beside it (who, as its title)."""
+    title = gettext("{name} deals").format(name=names[dealer])
+    return Cell(text=str(deal), flag=letter(dealer), title=title, head=True, link=link, cls="round-col")
 
 
 def sides_context(loaded) -> list[dict]:
@@ -323,7 +306,6 @@ def sheet_context(loaded, panel) -> dict:
         "seats": [
             {"seat": s, "letter": letter(s), "seat_name": SEAT_NAMES[s], "name": names[s]} for s in range(4)
         ],
-        "rows": deal_rows(loaded),
         "sides": sides_context(loaded),
         "state": state,
         "panel": panel,

@@ -26,13 +26,13 @@ from games import services
 from games.forms import NewMemoryBridgeForm
 from games.round_forms import MemoryCorrectionForm, MemoryFirstHalfForm, MemorySecondHalfForm
 from games.rules.memory_bridge import MemoryBridge, contract_score, first_half_winner
-from games.screen.memory_bridge import contract_words, first_half_line, sheet_context
+from games.screen.memory_bridge import contract_words, first_half_line, rows, sheet_context
 from games.screen.memory_bridge_panel import current_panel, edit_panel, first_half_panel, second_half_panel
 from games.views.common import HtmxHttpRequest
 from games.views.table import ScoreboardTable, Step, new_game_form, new_game_page, steps
 
 TABLE = ScoreboardTable(
-    "memory_bridge", context=sheet_context, current_panel=current_panel, round_word="Deal"
+    "games/memory_bridge", context=sheet_context, current_panel=current_panel, rows=rows, round_word="Deal"
 )
 
 

@@ -32,7 +32,15 @@ from games.round_forms import (
     seat_or_none,
 )
 from games.rules.minibridge import GAME_TRICKS, SIDE_NAMES, STRAIN_SYMBOLS, Minibridge, side_of
-from games.screen.minibridge import PERSONAL_ORDER, letter, personal_rows, result_line, sheet_context, who
+from games.screen.minibridge import (
+    PERSONAL_ORDER,
+    letter,
+    personal_rows,
+    result_line,
+    rows,
+    sheet_context,
+    who,
+)
 from games.screen.minibridge_panel import contract_panel, current_panel, deal_of, edit_panel, points_panel
 from games.views.common import HtmxHttpRequest
 from games.views.table import ScoreboardTable, Step, new_game_form, new_game_page, steps
@@ -46,7 +54,11 @@ class MinibridgeTable(ScoreboardTable):
 
 
 TABLE = MinibridgeTable(
-    "minibridge", context=sheet_context, current_panel=current_panel, leader_words="announces first"
+    "games/minibridge",
+    context=sheet_context,
+    current_panel=current_panel,
+    rows=rows,
+    leader_words="announces first",
 )
 
 

@@ -373,13 +373,17 @@ class ScoreboardTable(Table):
     refresh_on_conflict = {"oob_scoreboard": True}
     saved_changes = {"oob_scoreboard": True}
 
-    def __init__(self, templates: str, *, context, current_panel, round_word: str = "Round", leader_words=""):
+    draws_screen = True  # its rows, that is: the scoreboard's totals are the template's
+
+    def __init__(
+        self, templates: str, *, context, current_panel, rows, round_word: str = "Round", leader_words=""
+    ):
         """``templates``: the folder holding its ``sheet.html`` and ``update.html`` (the panel, and the
-        scoreboard when told ``oob_scoreboard``); ``context`` and ``current_panel``: the hooks, as
-        functions of the game (games/screen/)."""
-        self.sheet_template = f"games/{templates}/sheet.html"
-        self.update_template = f"games/{templates}/update.html"
-        self._context, self._current_panel = context, current_panel
+        scoreboard when told ``oob_scoreboard``); ``context``, ``current_panel`` and ``rows`` (the
+        sheet's body as games.screen draws it): the hooks, as functions of the game (games/screen/)."""
+        self.sheet_template = f"{templates}/sheet.html"
+        self.update_template = f"{templates}/update.html"
+        self._context, self._current_panel, self._rows = context, current_panel, rows
         self.round_word = round_word
         self.leader_words = leader_words or self.leader_words
 
@@ -388,6 +392,13 @@ class ScoreboardTable(Table):
 
     def current_panel(self, loaded):
         return self._current_panel(loaded)
+
+    def screen_rows(self, loaded):
+        return self._rows(loaded)
+
+    def screen_foot(self, loaded):
+        del loaded  # the totals are drawn by the template, beside the scoreboard's progress
+        return []
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-// The score sheet's explanations (games/screen.py): a tapped square fetches how it was worked out
+// The score sheet's explanations (games/screen/): a tapped square fetches how it was worked out
 // and shows it in a popover beside the square, kept on the screen. Separate from app.js on purpose.
 (() => {
   "use strict";
@@ -43,14 +43,6 @@
     if (!pop.matches(":popover-open")) pop.showPopover();
     place(pop, square);
   }
-
-  // A popover already in the page (Minibridge's and Memory Bridge's sheets) is placed beside its square too.
-  document.addEventListener("toggle", (event) => {
-    const pop = event.target;
-    if (event.newState !== "open" || !pop.classList?.contains("explain") || "version" in pop.dataset) return;
-    const square = document.querySelector(`[popovertarget="${pop.id}"]`);
-    if (square) place(pop, square);
-  }, true);
 
   document.addEventListener("click", (event) => {
     // A round's number opens its correction in the entry panel.

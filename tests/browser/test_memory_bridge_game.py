@@ -130,8 +130,8 @@ def test_a_whole_game_ending_after_a_first_half(phone):
     page.reload()
     expect_totals(page, totals)
     phone.tap("#round-1 td.side-cell >> nth=1 >> button")
-    expect(page.locator("#exp-1-1")).to_be_visible()
-    expect(page.locator("#exp-1-1")).to_contain_text(
+    expect(page.locator("#exp-1-2")).to_be_visible()
+    expect(page.locator("#exp-1-2")).to_contain_text(
         "declared 2♠ doubled, needed 8, took 10: made, 120 × 2 = 240"
     )
 

@@ -171,13 +171,13 @@ def test_a_whole_game_by_tapping(phone):
     expect(page.locator("#round-2")).to_contain_text("20:20")
     # Tapping a score explains it in one line.
     phone.tap("#round-1 td.side-cell >> nth=0 >> button")
-    expect(page.locator("#exp-1-NS")).to_be_visible()
+    expect(page.locator("#exp-1-1")).to_be_visible()
     assert_beside(
         page.locator("#round-1 td.side-cell >> nth=0 >> button"),
-        page.locator("#exp-1-NS"),
+        page.locator("#exp-1-1"),
         page.viewport_size,
     )
-    expect(page.locator("#exp-1-NS")).to_contain_text("N-S declared game in spades (Cat), needed 10, took 11")
+    expect(page.locator("#exp-1-1")).to_contain_text("N-S declared game in spades (Cat), needed 10, took 11")
     page.keyboard.press("Escape")
 
     # Bob's personal sheet: what E-W scored (+) and what N-S scored (-), deal by deal.
