@@ -269,15 +269,20 @@
   // The server answers 204 with no body while the game is at the version this page shows;
   // otherwise the sheet's parts, swapped in place (the panel too, then drafts are put back).
 
-  var checking = false;
+  // A check still on its way when anything else is sent is dropped: that answer brings the game
+  // as it stands, and the check's would come after it, to tools (its source) swapped out by then.
+  var checking = null; // the tools box a check was sent from, while it is on its way
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    if (checking && evt.detail.elt !== checking) htmx.trigger(checking, "htmx:abort");
+  });
   function check() {
     var box = liveBox();
     if (!box || checking || gameOver() || !visible() || pending || $(".htmx-request")) return;
     var url = box.getAttribute("data-live-url") + "?v=" + encodeURIComponent(box.getAttribute("data-version"));
     var panel = $("#entry-panel");
     if (panel && panel.classList.contains("phase-edit")) url += "&panel=edit";
-    checking = true;
-    var done = function () { checking = false; };
+    checking = box;
+    var done = function () { checking = null; };
     if (box.hasAttribute("data-live-reload")) {
       fetch(url, { credentials: "same-origin", headers: { "HX-Request": "true" } }).then(function (r) {
         if (r.status === 200 || r.status === 410) window.location.reload();

@@ -66,8 +66,12 @@ def browser():
 # scripts have run (htmx processes the page on DOMContentLoaded); and a count of the
 # requests in flight (``data-requests`` on <html> while there are any; an answer's
 # swap is done before its request counts as over, ``loadend`` coming after ``load``).
+# An out-of-band part that found no target is named, with the answer it came in (the
+# request whose answer is being swapped: its readystatechange to DONE comes before
+# htmx's onload, which swaps).
 PAGE_SCRIPT = """
 document.addEventListener("DOMContentLoaded", () => { document.documentElement.dataset.scriptsRan = "yes"; });
+let answering = "";
 (() => {
   let inFlight = 0;
   const mark = () => {
@@ -75,11 +79,19 @@ document.addEventListener("DOMContentLoaded", () => { document.documentElement.d
     if (!root) return;
     if (inFlight) root.dataset.requests = String(inFlight); else delete root.dataset.requests;
   };
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+    this.asked = method + " " + new URL(url, location.href).pathname + new URL(url, location.href).search;
+    return open.call(this, method, url, ...rest);
+  };
   const send = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function (...args) {
     inFlight += 1;
     mark();
-    this.addEventListener("loadend", () => { inFlight -= 1; mark(); });
+    this.addEventListener("readystatechange", () => {
+      if (this.readyState === 4) answering = this.asked + " " + this.status;
+    });
+    this.addEventListener("loadend", () => { answering = ""; inFlight -= 1; mark(); });
     return send.apply(this, args);
   };
 })();
@@ -90,8 +102,12 @@ for (const name of ["click", "change", "htmx:confirm", "htmx:validation:halted",
   document.addEventListener(name, (e) => {
     const elt = (e.detail && e.detail.elt) || e.target;
     const xhr = e.detail && e.detail.xhr;
-    const line = "[" + name + "] " + (elt ? elt.tagName + (elt.id ? "#" + elt.id : "") : "")
-                 + (xhr && xhr.status ? " " + xhr.status : "");
+    let line = "[" + name + "] " + (elt ? elt.tagName + (elt.id ? "#" + elt.id : "") : "")
+               + (xhr && xhr.status ? " " + xhr.status : "");
+    const part = e.detail && e.detail.content;
+    if (part && part.outerHTML) {
+      line += " " + e.detail.target + " " + part.outerHTML.slice(0, 80) + " in the answer to " + (answering || "?");
+    }
     if (name.includes("Error")) console.error("htmx failed: " + line); else console.debug(line);
   }, true);
 }

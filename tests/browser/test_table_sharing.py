@@ -452,6 +452,39 @@ def test_taps_overtaken_by_another_phone_do_not_come_back_later(phone, phones, g
     assert [c["what"] for c in changes(session, "bids", 1)] == ["Ann 1, Ben 0, Cat 0"]
 
 
+# -- a live check and a tap at once ------------------------------------------------------------------
+
+
+def test_a_live_check_still_on_its_way_when_a_tap_is_sent_is_dropped(phone, game):
+    """The tap's answer brings the game as it stands; the check's, drawn from before or after the
+    tap, must not be swapped in after it. It would come to a page that has moved on: htmx looks
+    for its out-of-band parts under the tools box the check was sent from, which the tap's
+    answer has swapped out, and finds none (``htmx:oobErrorNoTarget`` four times)."""
+    page = phone.page
+    held = []
+
+    def hold_the_first(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route(lambda url: "/live/" in url, hold_the_first)
+    session = keeper_at_sheet(phone, game)
+    page.locator("#game-tools.htmx-request").wait_for(state="attached")  # the first check is on its way
+    bid_round_1(phone)  # Ann 1, Ben 0, Cat 0: the last tap saves them
+    assert len(held) == 1
+    session.refresh_from_db()
+    assert f"?v={session.version - 1}" in held[0].request.url  # asked before the bids were saved
+    held[0].continue_()  # the server has the bids: the check would be answered with the sheet
+    phone.settled()
+    assert phone.errors == []
+    expect(page.locator("#entry-panel.phase-tricks h2")).to_contain_text("Round 1 ")
+    expect(page.locator("#round-1 sup")).to_have_text(["1", "0", "0"])
+    expect(page.locator("#game-tools")).to_have_attribute("data-version", str(session.version))
+    assert [c["what"] for c in changes(session, "bids", 1)] == ["Ann 1, Ben 0, Cat 0"]
+
+
 # -- the screen stays awake over plain HTTP ----------------------------------------------------------
 
 NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"
