@@ -157,6 +157,7 @@ def test_keeper_keep_score_phone_and_watcher_share_one_live_game(phone, phones, 
     keep.tap("label[for=tricks-1-1]")  # Ben bid 2, took 1
     keep.tap("label[for=tricks-2-1]")  # Cat bid 0, took 1
     expect(keep.page.get_by_test_id("tricks-live")).to_contain_text("All 2 tricks placed")
+    expect(keep.page.get_by_test_id("summary")).not_to_be_empty()  # then Save stays where it is
     keep.tap(keep.page.get_by_role("button", name="Save round 2"))
     expect(keep.page.locator("#entry-panel h2")).to_contain_text("Round 3 ")
     expect_totals(keeper.page, [21, 10, 10], timeout=LIVE_WITHIN)
@@ -534,6 +535,7 @@ def test_without_the_wake_lock_api_a_muted_video_keeps_the_screen_on(phone, game
         expect(page.locator(f"#bid-{seat}-0")).to_be_checked()
     expect(page.locator("#entry-panel.phase-tricks")).to_be_visible()
     phone.tap(f"label[for=tricks-{order[0]}-1]")
+    expect(page.get_by_test_id("summary")).not_to_be_empty()  # then Save stays where it is
     phone.tap(page.get_by_role("button", name=f"Save round {last.number}"))
     expect(page.locator("#entry-panel h2")).to_have_text("Game over")
     page.wait_for_function("() => document.querySelector('video.awake').paused")
