@@ -2,343 +2,36 @@
 
 The flow (bids, then tricks, corrections) is the bidding games' (``bidding.py``).
 Bids are shown together at the table, so they are tapped in any order and saved
-when the last one is in. Each hand shows its cards and the trump colour (one of
-the four Rook colours, or the Rook itself: the first card led decides). A regular
-game shows its whole schedule of hands, shorter for big tables; an elimination
-game shows who is out, who waits and who sits down in a freed seat.
+when the last one is in. What a hand shows (its cards and trump colour, a regular
+game's schedule, an elimination game's seating) is its screen's
+(games/screen/mormon_bridge.py); this module adds what a refused bid says about
+the two-player rule, and the new-game page with its "More seats".
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, override
+from typing import TYPE_CHECKING
 
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext
 
 from games.forms import NewMormonForm, parse_int
-from games.paper.common import Cell, Row
-from games.rules.cards import ROOK_COLOURS
 from games.rules.mormon_bridge import (
-    ELIMINATION,
-    FOUR_CARD,
     FOUR_CARDS,
-    MODE_NAMES,
-    REGULAR,
     TABLE_MAX,
-    MormonBridge,
-    peak,
 )
-from games.screen import total_explain
+from games.screen.mormon_bridge import MormonBridgeScreen, schedule_lines
 
-from .bidding import BiddingTable, made_missed_lines, name_list, signed
+from .bidding import BiddingTable
 from .common import HtmxHttpRequest
 from .table import known_players, new_game_page, previous_game, seated_names
 
 if TYPE_CHECKING:  # django-stubs-ext is a development requirement
-    from django_stubs_ext import StrOrPromise
-
-# The chips say only the colour or "Rook"; the panel then says what the Rook means ("trump_text").
-ROOK_WORDS: dict[str, StrOrPromise] = {
-    "red": gettext_lazy("Red"),
-    "yellow": gettext_lazy("Yellow"),
-    "green": gettext_lazy("Green"),
-    "black": gettext_lazy("Black"),
-}
-TRUMP_WORDS: dict[str, StrOrPromise] = {colour: ROOK_WORDS[colour] for colour in ROOK_COLOURS} | {
-    "rook": gettext_lazy("Rook")
-}
-SEATS_START = 8  # name boxes on a fresh new-game page
-SEATS_STEP = 6  # added by "More seats"
-SEATS_MAX = 60
+    pass
 
 
-def hand_sizes(players: int) -> list[int]:
-    m = peak(players)
-    return list(range(1, m + 1)) + list(range(m - 1, 0, -1))
-
-
-def schedule_lines() -> list[dict]:
-    """For the new-game page: the hands a regular game deals, by table size."""
-    groups: dict[int, list[int]] = {}
-    for players in range(4, TABLE_MAX + 1):
-        groups.setdefault(peak(players), []).append(players)
-    lines = []
-    for _peak, counts in sorted(groups.items(), reverse=True):
-        sizes = hand_sizes(counts[0])
-        lines.append(
-            {
-                "players": f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0]),
-                "hands": len(sizes),
-                "sizes": " · ".join(str(c) for c in sizes),
-            }
-        )
-    return lines
-
-
-class MormonBridgeTable(BiddingTable):
-    slug = MormonBridge.slug
-    template_dir = "games/mormon_bridge"
-    round_word = "Hand"
-    leader_badge = gettext_lazy("leads")
-    trump_words = TRUMP_WORDS
-
-    @override
-    def trump_text(self, info, recorded):
-        if recorded == "rook":
-            return gettext("Rook turned up: the first card led decides trumps")
-        if recorded:
-            return gettext("{colour} trumps").format(colour=ROOK_WORDS.get(recorded, recorded.title()))
-        return gettext("Trump card turned up")
-
-    def wide_chips(self, info):
-        return info.cards > 3
-
-    @staticmethod
-    def mode(loaded) -> str:
-        return loaded.state.options["mode"]
-
-    # -- the sheet -----------------------------------------------------------
-
-    def row_infos(self, loaded):
-        if self.mode(loaded) == REGULAR:
-            return self.rules.schedule(loaded.state.players, loaded.state.first_dealer)
-        return super().row_infos(loaded)
-
-    def row_label(self, loaded, info):
-        return str(info.cards) if self.mode(loaded) == REGULAR else str(info.number)
-
-    @staticmethod
-    def out_before(loaded, number: int) -> list[int]:
-        """Seats out before hand ``number`` (elimination)."""
-        rounds = loaded.state.rounds
-        if number < 2 or number - 2 >= len(rounds):
-            return []
-        return list(rounds[number - 2].out or [])
-
-    def cell(self, loaded, info, result, seat):
-        if self.mode(loaded) != ELIMINATION or seat in info.active:
-            return super().cell(loaded, info, result, seat)
-        if seat in self.out_before(loaded, info.number):
-            return Cell(cls="gone")
-        return Cell(cls="waiting", text="waits")
-
-    def fill_played(self, loaded, result, seat, cell):
-        made = result.data["tricks"][seat] == result.data["bids"][seat]
-        if self.mode(loaded) != ELIMINATION:
-            cell.text = str(result.totals[seat])
-            cell.note = signed(result.points[seat])
-            cell.cls = "" if made else "missed"
-            cell.explain = total_explain(loaded.names, result, seat)
-            return
-        if made:
-            cell.text, cell.cls = "✓", "made"
-        elif result.facts["everyone_missed"]:
-            cell.text, cell.cls = "✗", "missed"
-        else:
-            cell.text, cell.cls = "out", "out"
-        cell.explain = f"{loaded.names[seat]}: {result.explain[seat]}"
-
-    trump_swatch = True
-
-    @override
-    def explain_heading(self, loaded, info, trump):
-        """ "Hand 3 (4 cards, Red trumps)": the hand, its cards, and the trumps recorded."""
-        cards = ngettext("{count} card", "{count} cards", info.dealt).format(count=info.dealt)
-        if trump:
-            return gettext("Hand {number} ({cards}, {trumps})").format(
-                number=info.number, cards=cards, trumps=self.trump_text(info, trump)
-            )
-        return gettext("Hand {number} ({cards})").format(number=info.number, cards=cards)
-
-    def foot(self, loaded):
-        if self.mode(loaded) != ELIMINATION:
-            return super().foot(loaded)
-        cells = [Cell(text=gettext("Now"), head=True, cls="round-col")]
-        cells += [Cell(text=text, cls=css) for text, css in self.standing(loaded)]
-        return [Row(cells, cls="totals-row standing")]
-
-    def standing(self, loaded) -> list[tuple[str, str]]:
-        """Elimination: where each player stands now, (text, css) by seat."""
-        state = loaded.state
-        out_at = {}
-        for result in state.rounds:
-            for seat in result.facts.get("out_now", []):
-                out_at[seat] = result.info.number
-        out = set(out_at)
-        table = set(self.rules.at_table(state.players, out))
-        marks = []
-        for seat in range(state.players):
-            if seat in state.winners and state.finished:
-                marks.append((gettext("wins"), "leader"))  # words, not an emoji a phone may lack
-            elif seat in out:
-                marks.append((gettext("out {number}").format(number=out_at[seat]), "out"))
-            elif seat in table:
-                marks.append((gettext("in"), "in"))
-            else:
-                marks.append((gettext("waits"), "waiting"))
-        return marks
-
-    def extra(self, loaded):
-        state = loaded.state
-        mode = self.mode(loaded)
-        context = {
-            "mode": mode,
-            "mode_name": gettext(MODE_NAMES[mode]),
-            "elimination": mode == ELIMINATION,
-            "target": state.options["target"] if mode == FOUR_CARD else None,
-            "hands": len(hand_sizes(state.players)) if mode == REGULAR else None,
-            "peak": peak(state.players),
-            "sizes": " · ".join(str(c) for c in hand_sizes(state.players)),
-            "seated": min(state.players, TABLE_MAX),
-            "sheet_css": " ".join(
-                ["bidding-sheet"]
-                + (["elimination"] if mode == ELIMINATION else [])
-                + (["many"] if state.players > 6 else [])
-            ),
-        }
-        if mode == ELIMINATION:
-            context["standing"] = self.standing(loaded)
-            if not state.finished_early:
-                context["win_detail"] = ": the last player left"
-        else:
-            played = any(r.complete for r in state.rounds)
-            context["totals"] = state.totals
-            context["leaders"] = self.rules.best(state.totals) if played else []
-            context["winner_total"] = state.totals[state.winners[0]] if len(state.winners) == 1 else None
-        return context
-
-    def status(self, loaded):
-        state = loaded.state
-        names = loaded.names
-        mode = self.mode(loaded)
-        done = [r for r in state.rounds if r.complete]
-        if mode == ELIMINATION:
-            out = set(done[-1].out) if done else set()
-            table = self.rules.at_table(state.players, out)
-            waiting = self.rules.waiting(state.players, out)
-            if state.finished:
-                return []
-            still = state.players - len(out)
-            if waiting:
-                line = ngettext(
-                    "{count} player still in: {table} at the table, {waiting} waiting ({names}).",
-                    "{count} players still in: {table} at the table, {waiting} waiting ({names}).",
-                    still,
-                ).format(
-                    count=still,
-                    table=len(table),
-                    waiting=len(waiting),
-                    names=", ".join(names[s] for s in waiting),
-                )
-            else:
-                line = ngettext("{count} player still in.", "{count} players still in.", still).format(
-                    count=still
-                )
-            return [line]
-        if state.finished:
-            return []
-        if not done:
-            if mode == REGULAR:
-                sizes = hand_sizes(state.players)
-                return [
-                    gettext("{count} hands of {sizes} cards; most points after the last wins.").format(
-                        count=len(sizes), sizes=" · ".join(map(str, sizes))
-                    )
-                ]
-            return [
-                gettext("4 cards a hand; first to {target} alone at the top wins.").format(
-                    target=state.options["target"]
-                )
-            ]
-        last = done[-1]
-        leaders = last.facts["leader_seats"]
-        top = state.totals[leaders[0]]
-        who = name_list([names[s] for s in leaders])
-        alone = len(leaders) == 1
-        if mode == REGULAR:
-            if alone:
-                said = gettext("{who} leads with {top} after hand {number} of {hands}.")
-            else:
-                said = gettext("{who} share the lead with {top} after hand {number} of {hands}.")
-            return [
-                said.format(who=who, top=top, number=last.info.number, hands=len(hand_sizes(state.players)))
-            ]
-        target = state.options["target"]
-        if last.facts["play_goes_on"]:
-            return [
-                gettext(
-                    "Play goes on: {who} share the lead at {top}, at or past the target of {target}; the next hand that leaves one player alone at the top decides."
-                ).format(who=who, top=top, target=target)
-            ]
-        if alone:
-            said = gettext("{who} leads with {top}; {more} more to reach {target}.")
-        else:
-            said = gettext("{who} share the lead with {top}; {more} more to reach {target}.")
-        return [said.format(who=who, top=top, more=max(target - top, 0), target=target)]
-
-    # -- the entry panel ---------------------------------------------------------
-
-    def heading_facts(self, loaded, info):
-        if self.mode(loaded) != ELIMINATION:
-            return []
-        names = loaded.names
-        state = loaded.state
-        out = self.out_before(loaded, info.number)
-        at_table = len(info.active)
-        facts = [
-            ngettext("At the table: {count} player.", "At the table: {count} players.", at_table).format(
-                count=at_table
-            )
-        ]
-        if info.number >= 2:
-            joining = state.rounds[info.number - 2].facts.get("joining", [])
-            if joining:
-                facts.append(
-                    gettext("Sitting down in the freed seats this hand: {names}.").format(
-                        names=name_list([names[s] for s in joining])
-                    )
-                )
-        waiting = self.rules.waiting(state.players, out)
-        if waiting:
-            facts.append(
-                gettext("Waiting for a place, in order: {names}.").format(
-                    names=", ".join(names[s] for s in waiting)
-                )
-            )
-        if len(info.active) == 2:
-            facts.append(
-                gettext(
-                    "Two players left: bids adding up to 4 are not allowed; turn a new trump and bid again."
-                )
-            )
-        return facts
-
-    def outcome(self, loaded, info, bids, tricks):
-        names = loaded.names
-        missed = [s for s in info.active if bids[s] != tricks[s]]
-        made = [s for s in info.active if bids[s] == tricks[s]]
-        if self.mode(loaded) == ELIMINATION:
-            if len(missed) == len(info.active):
-                return [gettext("Everyone missed: nobody is out this hand.")]
-            lines = []
-            if made:
-                lines.append(gettext("Stay in: {names}").format(names=", ".join(names[s] for s in made)))
-            gone = ", ".join(
-                gettext("{name} (bid {bid}, took {took})").format(name=names[s], bid=bids[s], took=tricks[s])
-                for s in missed
-            )
-            lines.append(gettext("Out: {names}").format(names=gone) if missed else gettext("Out: nobody"))
-            return lines
-        return made_missed_lines(
-            [f"{names[s]} {signed(10 + tricks[s])}" for s in made],
-            [
-                gettext("{name} (bid {bid}, took {took}) {points}").format(
-                    name=names[s], bid=bids[s], took=tricks[s], points=signed(tricks[s])
-                )
-                for s in missed
-            ],
-        )
-
+class MormonBridgeTable(MormonBridgeScreen, BiddingTable):
     def bids_form_panel(self, form):
+        """A refused bid: with two players left whose bids add up to 4, the hand is bid again."""
         exc, info, bids = form.refusal, form.info, form.bids
         two_left = len(info.active) == 2 and all(bids[s] is not None for s in info.active)
         if (
@@ -350,6 +43,11 @@ class MormonBridgeTable(BiddingTable):
             # The hand is bid again under a new trump: fresh chips, the instruction on top.
             return self.bids_panel(form.loaded, info, [None] * len(bids), error=exc.message)
         return super().bids_form_panel(form)
+
+
+SEATS_START = 8  # name boxes on a fresh new-game page
+SEATS_STEP = 6  # added by "More seats"
+SEATS_MAX = 60
 
 
 TABLE = MormonBridgeTable()
