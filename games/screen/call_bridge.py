@@ -77,8 +77,14 @@ class CallBridgeScreen(BiddingScreen):
             points = signed(self.rules.deal_points(bid, took))
             if self.rules.made(bid, took):
                 # Overtricks score nothing, but say them: the scorer checks the rest given to the dealer.
-                over = f" (took {took})" if took != bid else ""
-                made.append(f"{names[seat]}{over} {points}")
+                if took != bid:
+                    made.append(
+                        gettext("{name} (took {took}) {points}").format(
+                            name=names[seat], took=took, points=points
+                        )
+                    )
+                else:
+                    made.append(f"{names[seat]} {points}")
             else:
                 missed.append(
                     gettext("{name} (bid {bid}, took {took}) {points}").format(

@@ -77,9 +77,18 @@ def test_bid_taps_send_nothing_until_the_last_one(phone, keeper, make_session):
     phone.tap("label[for=tricks-0-0]")
     expect(page.get_by_test_id("tricks-live")).to_have_text("2 tricks placed: 1 too many for 1")
     assert sent == []
+    save = page.get_by_role("button", name="Save round 1")
+    before = save.bounding_box()
     phone.tap("label[for=tricks-1-0]")
     expect(page.get_by_test_id("summary")).to_contain_text("Made: Dev, Eve")
     assert len(sent) == 1
+    # Who made it and who missed fill the room kept for them (two lines): Save moves down under the
+    # thumb only by what wraps beyond those, here one line where it would have moved three.
+    after, summary = save.bounding_box(), page.get_by_test_id("summary").bounding_box()
+    assert before is not None and after is not None and summary is not None
+    kept = 2 * 1.3 * 0.88 * 16  # px: static/css/app.css, .entry .summary
+    assert after["y"] - before["y"] <= max(0, summary["height"] - kept) + 1, (before, after, summary)
+    assert after["y"] - before["y"] < summary["height"] / 2, (before, after, summary)
 
 
 def test_bids_tapped_before_a_reload_are_counted_again_and_sent_once(phone, keeper, make_session):
