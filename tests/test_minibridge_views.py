@@ -12,7 +12,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import Entry, GameSession, Round
+from games.models import Entry, GameSession, Player, Round
+from games.players import rename_player
 
 from .conftest import TableClient, sending
 from .helpers import action, body, escaped, explanation, url
@@ -239,6 +240,21 @@ def test_the_sheet_rows_are_drawn_like_the_other_games(table, make_mini):
     assert '<tr id="round-3" class="row-current">' in page and '<tr id="deal-8" class="row-future">' in page
     assert "[popover]" not in page and "needed 10, took 11" not in page
     assert "needed 10, took 11: made" in explanation(table, session, 2, 1)
+
+
+def test_a_renamed_player_is_renamed_on_the_drawn_rows_too(table, make_mini):
+    """A rename moves no version, but the rows name the players: they are not served from the cache."""
+    session = make_mini(
+        rounds=[{"hcp": [14, 6, 16, 4], "contract": {"strain": "S", "game": True}, "tricks": 11}]
+    )
+
+    def rows() -> str:
+        page = body(table.get(url("sheet", session)))
+        return page[page.index('<tbody id="sheet-body"') : page.index("</tbody>")]
+
+    assert "Cat · took 11" in rows()
+    rename_player(player=Player.objects.get(name="Cat"), name="Zed")
+    assert "Zed · took 11" in rows() and "Cat" not in rows()
 
 
 def test_equal_points_in_the_declaring_side_go_to_who_announced_first(table, make_mini):

@@ -83,6 +83,9 @@ def test_an_explanation_is_found_by_round_and_square():
     assert screen.explanation(rows, 2, 0) is None
 
 
+SEATED = ["Ann", "Bob"]
+
+
 def test_drawn_parts_are_kept_per_version_and_never_stale():
     caches[screen.CACHE_ALIAS].clear()
     built = []
@@ -93,16 +96,22 @@ def test_drawn_parts_are_kept_per_version_and_never_stale():
 
     created = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
     session = SimpleNamespace(pk=1, created=created, version=3)
-    first = screen.drawn(session, can_write=True, edit_url="", word="Round", build=build)
-    again = screen.drawn(session, can_write=True, edit_url="", word="Round", build=build)
+    first = screen.drawn(session, names=SEATED, can_write=True, edit_url="", word="Round", build=build)
+    again = screen.drawn(session, names=SEATED, can_write=True, edit_url="", word="Round", build=build)
     assert first.body == again.body and len(built) == 1
     session.version = 4  # a write moves the version: drawn afresh
-    assert ">2<" in screen.drawn(session, can_write=True, edit_url="", word="Round", build=build).body
+    assert (
+        ">2<"
+        in screen.drawn(session, names=SEATED, can_write=True, edit_url="", word="Round", build=build).body
+    )
     # A watcher's sheet is kept apart (no correction links), and so is another game with the same id.
-    screen.drawn(session, can_write=False, edit_url="", word="Round", build=build)
+    screen.drawn(session, names=SEATED, can_write=False, edit_url="", word="Round", build=build)
     other = SimpleNamespace(pk=1, created=created + datetime.timedelta(seconds=1), version=4)
-    screen.drawn(other, can_write=True, edit_url="", word="Round", build=build)
+    screen.drawn(other, names=SEATED, can_write=True, edit_url="", word="Round", build=build)
     assert len(built) == 4
+    # A player renamed (no new version): the rows name them, so they are drawn afresh.
+    screen.drawn(other, names=["Ann", "Robert"], can_write=True, edit_url="", word="Round", build=build)
+    assert len(built) == 5
 
 
 def test_a_read_keeps_the_replay_per_version_and_follows_a_rename(table, make_game):

@@ -45,7 +45,9 @@ class Cell:
     explain: str = ""
     link: bool = False
     swatch: str = ""
-    lines: tuple[str, ...] = ()  # lines under the text of a square with nothing to explain (a contract)
+    lines: tuple[
+        str, ...
+    ] = ()  # the screen's lines under the text of a square with no ``explain`` (a contract)
 
 
 @dataclass

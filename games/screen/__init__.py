@@ -23,6 +23,7 @@ separator), never through Django's localisation.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -56,7 +57,8 @@ def _attr(name: str, value: str) -> str:
 
 
 def _content(cell: Cell) -> str:
-    """What a data cell holds: a button that explains it, or (nothing to explain yet) the bid so far."""
+    """What a data cell holds: a button that explains it; else its ``lines`` under its text (a contract),
+    or the bid so far."""
     corner = f"<sup>{escape(cell.corner)}</sup>" if cell.corner else ""
     note = f"<small>{escape(cell.note)}</small>" if cell.note else ""
     if cell.explain:
@@ -91,7 +93,7 @@ def _heading(cell: Cell, row: Row, edit_url: str, word: str) -> str:
 
 def draw_row(row: Row, edit_url: str, word: str) -> str:
     """One ``<tr>``: its heading cell, then a cell per column (``edit_url``: the round-0 correction, or "")."""
-    parts = [f'<tr id="{row.dom_id}"{_attr("class", row.cls)}>']
+    parts = [f"<tr{_attr('id', row.dom_id)}{_attr('class', row.cls)}>"]
     for cell in row.cells:
         if cell.head:
             parts.append(_heading(cell, row, edit_url, word))
@@ -116,15 +118,23 @@ def draw_foot(rows: list[Row]) -> str:
 
 
 def drawn(
-    session, *, can_write: bool, edit_url: str, word: str, build: Callable[[], tuple[list[Row], list[Row]]]
+    session,
+    *,
+    names: list[str],
+    can_write: bool,
+    edit_url: str,
+    word: str,
+    build: Callable[[], tuple[list[Row], list[Row]]],
 ) -> Drawn:
     """A game's body and footer rows drawn, from the cache when this version of it was drawn before.
 
     ``build`` gives the rows (body, foot) when they are not in the cache. The key holds the game,
     its creation time (a row id may come back after a rollback, never with the same time), its
-    version, who looks (a watcher's sheet has no correction links) and the language.
+    version, its players' ``names`` (a player renamed or merged does not move the version, and the
+    rows name them), who looks (a watcher's sheet has no correction links) and the language.
     """
-    key = _key("sheet", session, int(can_write), get_language() or settings.LANGUAGE_CODE)
+    seated = hashlib.blake2s("\x1f".join(names).encode(), digest_size=8).hexdigest()
+    key = _key("sheet", session, seated, int(can_write), get_language() or settings.LANGUAGE_CODE)
     cache = caches[CACHE_ALIAS]
     found = cache.get(key)
     if found is not None:

@@ -88,7 +88,7 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 
 def bid_count_lines(words: dict, total: int, missing: int) -> tuple[str, str]:
-    """The bids' live line and what is still to enter, from ``BiddingTable.bid_words``; app.js says
+    """The bids' live line and what is still to enter, from ``BiddingScreen.bid_words``; app.js says
     the same after each tap, from the same words (so a tap needs no request)."""
     cards = words["cards"]
     if missing:
@@ -124,7 +124,6 @@ class BiddingScreen:
 
     def __init__(self):
         self.rules = get_rules(self.slug)
-        self.sheet_template = f"{self.template_dir}/sheet.html"
 
     def trump_text(self, info: RoundInfo, recorded: str) -> str:
         del info  # a hook: the default needs no more
@@ -430,14 +429,6 @@ class BiddingScreen:
             cells.append(Cell(text=str(total), cls="leader" if seat in leaders else ""))
         return [Row(cells, cls="totals-row")]
 
-    draws_screen = True
-
-    def screen_rows(self, loaded) -> list[Row]:
-        return self.rows(loaded)
-
-    def screen_foot(self, loaded) -> list[Row]:
-        return self.foot(loaded)
-
     def row_label(self, loaded, info: RoundInfo) -> str:
         del loaded  # a hook: the default needs no more
         return str(info.number)
@@ -445,14 +436,12 @@ class BiddingScreen:
     def context(self, loaded, panel: Panel) -> dict:
         state = loaded.state
         return {
-            "sheet": self.sheet_template,
             "session": loaded.session,
             "names": loaded.names,
             "state": state,
             "panel": panel,
             "winners": [loaded.names[s] for s in state.winners],
             "status": self.status(loaded),
-            "table": self,
             "round_word": self.round_word,
             "trumps": list(self.trump_words.items()),
             **self.extra(loaded),

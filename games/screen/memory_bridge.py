@@ -122,7 +122,7 @@ def players_context(loaded) -> list[dict]:
 
 
 def sheet_context(loaded, panel) -> dict:
-    """What the sheet page shows around its entry ``panel``: the rows, the totals, the winners."""
+    """What the sheet page shows around its entry ``panel`` and its drawn rows: the totals, the winners."""
     state, names = loaded.state, loaded.names
     last = state.rounds[-1] if state.rounds else None
     return {

@@ -31,7 +31,6 @@ from games.rules.minibridge import (
 from games.words import in_words
 
 SEAT_NAMES = COMPASS_SEATS  # North, East, South, West: seats 0 to 3
-LETTERS = "NESW"  # as the session record and the code know the seats
 
 
 def letter(seat: int) -> str:
@@ -297,7 +296,7 @@ def leading_sides(state) -> list[str]:
 
 
 def sheet_context(loaded, panel) -> dict:
-    """What the sheet page shows around its entry ``panel``: the rows, the totals, the winners."""
+    """What the sheet page shows around its entry ``panel`` and its drawn rows: the totals, the winners."""
     state, names = loaded.state, loaded.names
     winners = sorted({side_of(s) for s in state.winners}) if state.finished else []
     return {

@@ -11,19 +11,15 @@ read, saved and answered (plain POST or htmx, refused or saved) is ``table.Table
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django.utils.translation import gettext
 
 from games import screen
+from games.paper.common import Row
 from games.round_forms import BiddingCorrectionForm, BidsForm, TricksForm
 from games.screen.bidding import BiddingScreen, Panel
 
 from .common import HtmxHttpRequest
 from .table import Step, Table, steps
-
-if TYPE_CHECKING:  # django-stubs-ext is a development requirement
-    pass
 
 
 class BiddingTable(BiddingScreen, Table):
@@ -34,6 +30,21 @@ class BiddingTable(BiddingScreen, Table):
     refresh_on_conflict = {"sheet_changed": True}
     saved_changes = {"sheet_changed": True}
     update_template = "games/_bidding_update.html"  # one for every bidding game: it is given ``sheet``
+    draws_screen = True
+
+    def __init__(self):
+        super().__init__()
+        self.sheet_template = f"{self.template_dir}/sheet.html"
+
+    def screen_rows(self, loaded) -> list[Row]:
+        return self.rows(loaded)
+
+    def screen_foot(self, loaded) -> list[Row]:
+        return self.foot(loaded)
+
+    def context(self, loaded, panel: Panel) -> dict:
+        """The screen's context, and which template is the sheet (``_bidding_update.html`` includes it)."""
+        return {**super().context(loaded, panel), "sheet": self.sheet_template, "table": self}
 
     def bids_form_panel(self, form) -> Panel:
         return self.bids_panel(

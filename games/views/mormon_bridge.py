@@ -10,8 +10,6 @@ the two-player rule, and the new-game page with its "More seats".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django.utils.translation import gettext
 
 from games.forms import NewMormonForm, parse_int
@@ -24,9 +22,6 @@ from games.screen.mormon_bridge import MormonBridgeScreen, schedule_lines
 from .bidding import BiddingTable
 from .common import HtmxHttpRequest
 from .table import known_players, new_game_page, previous_game, seated_names
-
-if TYPE_CHECKING:  # django-stubs-ext is a development requirement
-    pass
 
 
 class MormonBridgeTable(MormonBridgeScreen, BiddingTable):

@@ -1,8 +1,9 @@
 """What every game's table shares: the answers to a round's write, and starting a new game.
 
-Each game's screens module or package (``bugger``, ``minibridge``...; the bidding games
-through ``bidding.BiddingTable``) makes one ``Table``: it names the sheet's
-templates and says what they are given and what is to be entered now. The answers
+Each game's views module (``bugger``, ``minibridge``...; the bidding games through
+``bidding.BiddingTable``) makes one ``Table``: it names the sheet's templates and
+asks the game's screen (games/screen/) what they are given and what is to be
+entered now. The answers
 are then the same everywhere: a plain POST that worked redirects to the sheet
 (post/redirect/get); htmx gets the entry panel plus whatever the write changed,
 swapped out of band. A refusal answers 200 to htmx (the panel with the message)
@@ -220,6 +221,7 @@ class Table:
         session = loaded.session
         context["drawn"] = screen.drawn(
             session,
+            names=loaded.names,
             can_write=context["can_write"],
             edit_url=reverse("games:round-action", args=[session.pk, 0, "edit"]),
             word=self.round_word,
