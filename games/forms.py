@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
@@ -67,7 +67,7 @@ class PlayerNameField(forms.CharField):
 
     def to_python(self, value):
         try:
-            return normal_name(super().to_python(value))
+            return normal_name(super().to_python(value) or "")
         except PlayerError as exc:
             raise forms.ValidationError(exc.message) from None
 
@@ -144,7 +144,7 @@ class SeatingForm(forms.Form):
                 widget=forms.TextInput(attrs=PLAYER_BOX),
             )
         dealers = min(self.seats, dealer_seats or self.seats)
-        self.fields["first_dealer"].choices = [("draw", self.draw_label)] + [
+        cast(forms.ChoiceField, self.fields["first_dealer"]).choices = [("draw", self.draw_label)] + [
             (str(i), self.dealer_label(i)) for i in range(dealers)
         ]
 
@@ -168,7 +168,8 @@ class SeatingForm(forms.Form):
         return [self[f"player_{i}"] for i in range(self.seats)]
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         names = [(cleaned.get(f"player_{i}") or "").strip() for i in range(self.seats)]
         seated = [(i, n) for i, n in enumerate(names) if n]
         if len(seated) < self.min_players:
@@ -287,7 +288,8 @@ class NewMormonForm(SeatingForm):
         return [(m, gettext(MODE_NAMES[m]), MORMON_MODE_HELP[m], m == value) for m in MODES]
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         names = getattr(self, "cleaned_names", [])
         if cleaned.get("mode") in (REGULAR, FOUR_CARD) and len(names) > TABLE_MAX:
             self.add_error(
@@ -331,7 +333,8 @@ class NewMinibridgeForm(SeatingForm):
         return super().already_seated_message(" ".join(name.split()), seat)
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         ends = cleaned.get("ends")
         if ends == "deals" and cleaned.get("deals") is None and "deals" not in self.errors:
             self.add_error("deals", gettext("How many deals? (8 is usual.)"))

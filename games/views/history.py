@@ -10,6 +10,7 @@ of times so the created index serves them too.
 from __future__ import annotations
 
 import datetime
+from typing import cast
 
 from django import forms
 from django.contrib import messages
@@ -70,11 +71,13 @@ class HistoryFilter(forms.Form):
 
     def __init__(self, *args, owner, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = Player.objects.filter(owner=owner).order_by("name")
+        player = cast(forms.ModelChoiceField, self.fields["player"])
+        player.queryset = Player.objects.filter(owner=owner).order_by("name")
         self.fields["player"].error_messages["invalid_choice"] = gettext("That player is not one of yours.")
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         since, until = cleaned.get("since"), cleaned.get("until")
         if since and until and until < since:
             self.add_error("until", gettext("The “to” date is before the “from” date."))
@@ -193,8 +196,9 @@ def totals_chart(session: GameSession, state, names: list[str]):
         return None
     labels = [paper.deal_number(r.info.label) for r in scored]
     # One line per player, or per side where partners share a score.
-    series = [charts.Series(name, [r.totals[seat] for r in scored]) for name, seat in game.score_lines(names)]
-    last = sorted(((s.values[-1], s.name) for s in series), key=lambda item: (-item[0], item[1]))
+    totals = [(name, [r.totals[seat] for r in scored]) for name, seat in game.score_lines(names)]
+    series = [charts.Series(name, list(values)) for name, values in totals]
+    last = sorted(((values[-1], name) for name, values in totals), key=lambda item: (-item[0], item[1]))
     word = round_noun(game.round_word)
     standing = "; ".join(f"{name} {paper.number(total)}" for total, name in last)
     desc = gettext(
@@ -215,7 +219,7 @@ def totals_chart(session: GameSession, state, names: list[str]):
         series=series,
         x_name=word.capitalize(),
     )
-    table = [(label, [paper.number(s.values[i]) for s in series]) for i, label in enumerate(labels)]
+    table = [(label, [paper.number(values[i]) for _, values in totals]) for i, label in enumerate(labels)]
     return {
         "svg": svg,
         "names": [s.name for s in series],
