@@ -9,11 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.rules import GameState
+from games.rules.bugger_bridge import REDEAL_PENALTY, BuggerBridge, made_points
+from games.rules.mormon_bridge import (
+    ELIMINATION,
+    FOUR_CARD,
+    MODE_NAMES,
+    MODES,
+    REGULAR,
+    TABLE_MAX,
+    MormonBridge,
+)
 from games.words import gettext, gettext_noop, ngettext
 
-from ..rules import GameState
-from ..rules.bugger_bridge import REDEAL_PENALTY, BuggerBridge, made_points
-from ..rules.mormon_bridge import ELIMINATION, FOUR_CARD, MODE_NAMES, MODES, REGULAR, TABLE_MAX, MormonBridge
 from .common import Cell, Row, Sheet, _head, _name_head, number, signed, state_total_row
 from .layout import BlankChoice, Layout
 
@@ -31,7 +39,7 @@ def _bids_head(first: str, names: list[str]) -> list[Row]:
     return [Row([_head(first, cls="label")] + [_name_head(n) for n in names])]
 
 
-def bugger_notes(hook: bool, players: int) -> list[str]:
+def bugger_notes(hook: bool) -> list[str]:
     notes = [
         gettext(
             "The bid goes small in the corner, the running total in the box. A bid made exactly scores the table below; a missed bid scores nothing: write the tricks taken under the total."
@@ -60,7 +68,7 @@ def _bugger_sheet(
         head=_bids_head(gettext("Cards"), names),
         caption=gettext("Bugger Bridge score sheet: a row per round, a column per player"),
         points_table=[(bid, made_points(bid)) for bid in range(rules.peak(players) + 1)],
-        notes=bugger_notes(options.get("hook", False), players),
+        notes=bugger_notes(options.get("hook", False)),
         blank=state is None,
     )
     for info in schedule:

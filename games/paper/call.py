@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.rules import GameState
+from games.rules.call_bridge import BID_MAX, BID_MIN, BONUS_FROM, BONUS_POINTS, CallBridge
 from games.words import gettext, gettext_noop
 
-from ..rules import GameState
-from ..rules.call_bridge import BID_MAX, BID_MIN, BONUS_FROM, BONUS_POINTS, CallBridge
 from .common import MINUS, Cell, Row, Sheet, _head, _name_head, number, signed, state_total_row
 from .layout import Layout
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from games.words import gettext
 
 if TYPE_CHECKING:
-    from ..rules import GameState
+    from games.rules import GameState
 
 MINUS = "−"
 

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from games.rules import GameRules, GameState
 from games.words import gettext
 
-from ..rules import GameRules, GameState
 from .common import Sheet
 
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.rules import GameState
+from games.rules.memory_bridge import MemoryBridge, first_half_score
+from games.rules.memory_bridge import contract_name as memory_contract_name
 from games.words import gettext, gettext_noop
 
-from ..rules import GameState
-from ..rules.memory_bridge import MemoryBridge, first_half_score
-from ..rules.memory_bridge import contract_name as memory_contract_name
 from .common import Cell, Row, Sheet, _head, number, state_total_row
 from .layout import Layout
 

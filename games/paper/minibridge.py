@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.rules import GameState
+from games.rules.cards import STRAIN_SYMBOLS
+from games.rules.minibridge import DEFAULT_DEALS, SIDE_NAMES, Minibridge
 from games.words import gettext, gettext_noop, ngettext, pgettext
 
-from ..rules import GameState
-from ..rules.cards import STRAIN_SYMBOLS
-from ..rules.minibridge import DEFAULT_DEALS, SIDE_NAMES, Minibridge
 from .common import MINUS, Cell, Row, Sheet, _head, deal_number, number, signed, state_total_row, total_row
 from .layout import Layout
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.rules import GameRules, GameState
 from games.words import gettext, gettext_noop
 
-from ..rules import GameRules, GameState
 from .common import Cell, Row, Sheet, _head, _name_head, number, signed, state_total_row
 from .layout import Layout
 
