@@ -434,12 +434,9 @@ class BiddingScreen:
         return str(info.number)
 
     def context(self, loaded, panel: Panel) -> dict:
+        del panel  # the entry panel is every sheet's (``full_context``)
         state = loaded.state
         return {
-            "session": loaded.session,
-            "names": loaded.names,
-            "state": state,
-            "panel": panel,
             "winners": [loaded.names[s] for s in state.winners],
             "status": self.status(loaded),
             "round_word": self.round_word,

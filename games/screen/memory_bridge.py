@@ -121,17 +121,13 @@ def players_context(loaded) -> list[dict]:
     ]
 
 
-def sheet_context(loaded, panel) -> dict:
-    """What the sheet page shows around its entry ``panel`` and its drawn rows: the totals, the winners."""
+def sheet_context(loaded) -> dict:
+    """What the sheet page shows besides its entry panel and its drawn rows: the totals, the winners."""
     state, names = loaded.state, loaded.names
     last = state.rounds[-1] if state.rounds else None
     return {
-        "session": loaded.session,
-        "names": names,
         "players": players_context(loaded),
         "target": state.options["target"],
-        "state": state,
-        "panel": panel,
         "winners": [names[s] for s in state.winners],
         "win_detail": gettext(", reaching the target in the first half of deal {number}").format(
             number=len(state.rounds)

@@ -295,19 +295,15 @@ def leading_sides(state) -> list[str]:
     return [side for side, total in (("NS", ns), ("EW", ew)) if total == max(ns, ew)]
 
 
-def sheet_context(loaded, panel) -> dict:
-    """What the sheet page shows around its entry ``panel`` and its drawn rows: the totals, the winners."""
+def sheet_context(loaded) -> dict:
+    """What the sheet page shows besides its entry panel and its drawn rows: the totals, the winners."""
     state, names = loaded.state, loaded.names
     winners = sorted({side_of(s) for s in state.winners}) if state.finished else []
     return {
-        "session": loaded.session,
-        "names": names,
         "seats": [
             {"seat": s, "letter": letter(s), "seat_name": SEAT_NAMES[s], "name": names[s]} for s in range(4)
         ],
         "sides": sides_context(loaded),
-        "state": state,
-        "panel": panel,
         "winners": [gettext(SIDE_NAMES[w]) for w in winners],
         "win_detail": f": {side_players(names, winners[0])}" if len(winners) == 1 else "",
         "deals_option": state.options.get("deals"),

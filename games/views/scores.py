@@ -60,10 +60,6 @@ class ScoresTable(Table):
         names = loaded.names
         return {
             "sheet": self.sheet_template,
-            "session": loaded.session,
-            "state": state,
-            "names": names,
-            "panel": panel,
             "entry": panel.seats(names) if panel.values else [],
             "game_name": game.name,
             "word": game.round_word,

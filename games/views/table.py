@@ -79,6 +79,7 @@ class Table:
     # -- hooks -----------------------------------------------------------------
 
     def context(self, loaded, panel) -> dict:
+        """What the game's sheet template is given besides what ``full_context`` gives every sheet."""
         raise NotImplementedError
 
     def current_panel(self, loaded):
@@ -198,8 +199,10 @@ class Table:
     # -- rendering -----------------------------------------------------------------
 
     def full_context(self, request, loaded, panel) -> dict:
-        """The game's own context plus what every sheet shares: who may write, and the live check."""
-        context = self.context(loaded, panel)
+        """The game's own context plus what every sheet shares: the game, its players, its state and the
+        entry panel; who may write, and the live check."""
+        context = {"session": loaded.session, "names": loaded.names, "state": loaded.state, "panel": panel}
+        context.update(self.context(loaded, panel))
         access = getattr(request, "access", None)
         context["can_write"] = access is None or access.can_write
         context["is_owner"] = access is None or access.is_owner
@@ -390,7 +393,8 @@ class ScoreboardTable(Table):
         self.leader_words = leader_words or self.leader_words
 
     def context(self, loaded, panel):
-        return self._context(loaded, panel)
+        del panel  # the entry panel is every sheet's (``full_context``)
+        return self._context(loaded)
 
     def current_panel(self, loaded):
         return self._current_panel(loaded)
