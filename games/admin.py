@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Entry, GameSession, Player, Round, Seat
+from .models import Allowance, Entry, GameSession, Player, Round, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -47,3 +47,12 @@ class RoundAdmin(admin.ModelAdmin):
 class EntryAdmin(admin.ModelAdmin):
     list_display = ["round", "position", "player", "bid", "tricks", "points", "total"]
     raw_id_fields = ["round", "player"]
+
+
+@admin.register(Allowance)
+class AllowanceAdmin(admin.ModelAdmin):
+    """The hourly counters (games/throttle.py): deleting one gives that address or user a fresh hour."""
+
+    list_display = ["key", "used", "opened"]
+    search_fields = ["key"]
+    readonly_fields = ["key", "used", "opened"]

@@ -3,8 +3,24 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
+
+from games.guests import is_guest
+from games.views.access import kept_game
 
 
-def accounts(_request) -> dict:
-    """Whether the server can mail a password reset (EMAIL_URL), for the login and lockout pages."""
-    return {"password_reset_by_mail": settings.PASSWORD_RESET_BY_MAIL}
+def accounts(request) -> dict:
+    """Whether the server can mail a password reset (EMAIL_URL), for the login and lockout pages;
+    whether the visitor plays as a guest, with no account (games/guests.py)."""
+    return {
+        "password_reset_by_mail": settings.PASSWORD_RESET_BY_MAIL,
+        # Lazy: a page that never asks (a watcher's live sheet) loads no session or user for it.
+        "guest": SimpleLazyObject(lambda: hasattr(request, "user") and is_guest(request.user)),
+    }
+
+
+def kept_game_url(request) -> dict:
+    """The sheet a keep-score phone (no account) goes back to from the logo and the rules pages, or ""."""
+    pk = kept_game(request)
+    return {"kept_game_url": reverse("games:sheet", args=[pk]) if pk is not None else ""}

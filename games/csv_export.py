@@ -26,8 +26,7 @@ from django.utils import timezone
 from . import rows as row_shapes
 from .models import Entry, GameSession, Round, Seat
 from .registry import GAMES
-from .rules.memory_bridge import contract_name as memory_contract
-from .rules.minibridge import contract_name as minibridge_contract
+from .rules import GameRules
 
 BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -98,18 +97,13 @@ def history_csv(sessions) -> str:
     return write(header, lines())
 
 
-def _contract(rnd: Round, names: list[str]) -> str:
+def _contract(rnd: Round, names: list[str], rules: GameRules) -> str:
+    """A round's contract in words, as its game words it (the rules' ``contract_words``)."""
     if rnd.redeal:
         return "redeal"
     if rnd.passed_out:
         return "passed out"
-    c = rnd.contract
-    if not c:
-        return ""
-    if "level" in c:
-        declarer = names[c["declarer"]] if 0 <= c.get("declarer", -1) < len(names) else ""
-        return f"{memory_contract(c['level'], c['strain'], c.get('doubled', 0))} by {declarer}".strip()
-    return minibridge_contract(c["strain"], bool(c.get("game")))
+    return rules.contract_words(rnd.contract, names) if rnd.contract else ""
 
 
 # Per stored shape of round (the registry's ``Game.rows``): its columns, each (heading, where
@@ -135,12 +129,13 @@ def game_csv(loaded) -> str:
     the player, what was entered for them, then their points and running total as stored."""
     session = loaded.session
     names = loaded.names
-    columns = SHAPE_COLUMNS[GAMES[session.game].rows]
+    game = GAMES[session.game]
+    columns = SHAPE_COLUMNS[game.rows]
     header = ["Round", "Label", "Dealer", "Seat", "Player"] + [c[0] for c in columns] + ["Points", "Total"]
 
     def lines():
         for rnd in loaded.rounds:
-            contract = _contract(rnd, names)
+            contract = _contract(rnd, names, game.rules)
             dealer = names[rnd.dealer] if 0 <= rnd.dealer < len(names) else ""
             for e in loaded.entries[rnd.number]:
                 found = {"entry": e, "round": rnd}

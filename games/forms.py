@@ -22,22 +22,22 @@ if TYPE_CHECKING:  # django-stubs-ext is a development requirement
     from django_stubs_ext import StrOrPromise
 
 MAX_SEATS = 10
-# A whole number as a person or a record writes it: ASCII digits, a minus sign at most.
-# Python's int() also takes "³"-like digits from other scripts, "+1", "1_0" and spaces, and
-# raises on some of them; nothing from a request or a record reaches it without this check.
-WHOLE_NUMBER = re.compile(r"-?[0-9]{1,18}")
+# A whole number exactly as it is written: ASCII digits, no leading zero (but "0" itself), a minus
+# sign before any but 0, nothing around them. Python's int() also takes "³"-like digits from other
+# scripts, "+1", "1_0", "01", "-0" and spaces, and raises on some of them; nothing from a request or
+# a record reaches it without this check.
+WHOLE_NUMBER = re.compile(r"0|-?[1-9][0-9]{0,17}")
 ROW_ID_MAX = 2**63 - 1  # the largest primary key a database row can have
 START_KEY = re.compile(r"[A-Za-z0-9_-]{16,32}")  # a new-game form's one-time key (secrets.token_urlsafe)
 
 
 def whole_number(raw) -> int | None:
-    """``raw`` (a str, spaces around it allowed) as an int if it is written in ASCII digits; else None.
+    """``raw`` (a str) as an int if it is exactly a whole number's digits (``WHOLE_NUMBER``); else None.
 
     At most 18 digits: anything longer is no score, count or id this app keeps.
     """
     if not isinstance(raw, str):
         return None
-    raw = raw.strip()
     return int(raw) if WHOLE_NUMBER.fullmatch(raw) else None
 
 
@@ -57,6 +57,16 @@ class WholeNumberField(forms.IntegerField):
         if number is None:
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
         return number
+
+
+class RowChoiceField(forms.ModelChoiceField):
+    """A ModelChoiceField that takes a row's id only as its exact digits (``whole_number``): a select
+    sends "12", never " 12" or "012", which the database lookup would otherwise read as 12."""
+
+    def to_python(self, value):
+        if isinstance(value, str) and value not in self.empty_values and whole_number(value) is None:
+            raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+        return super().to_python(value)
 
 
 PLAYER_BOX = {"list": "known-players", "autocomplete": "off", "autocapitalize": "words"}  # a name box
@@ -389,7 +399,9 @@ def option_field(option: Option) -> forms.Field:
 class RulesGameForm(SeatingForm):
     """A new game built from its rules alone: a seat for each player it may have and a field per option.
 
-    For a game with no form of its own (the generic table, games/views/scores.py).
+    For a game with no form of its own (the generic table, games/views/scores.py). Two options the
+    rules give as ``either_or`` (a number of rounds, or a target) are offered as a choice (``ends``):
+    the chosen one is required, the other is not sent to the rules.
     """
 
     def __init__(self, *args, rules: GameRules, **kwargs):
@@ -403,11 +415,30 @@ class RulesGameForm(SeatingForm):
             self.fields[option.name] = option_field(option)
             if option.name not in self.initial and option.default is not None:
                 self.initial[option.name] = option.default
-        self.option_fields = [self[option.name] for option in rules.options]
+        self.either = [o for o in rules.options if o.name in (rules.either_or or ())]
+        if self.either:
+            for option in self.either:
+                self.fields[option.name].required = False
+            self.fields["ends"] = forms.ChoiceField(
+                label=_("How long to play"),
+                choices=[(o.name, _(o.label)) for o in self.either],
+                initial=self.either[0].name,
+            )
+        self.option_fields = [self[o.name] for o in rules.options if o not in self.either]
+        self.either_fields = [self[o.name] for o in self.either]
+
+    def clean(self):
+        super().clean()
+        cleaned = self.cleaned_data
+        chosen = cleaned.get("ends")
+        if chosen and cleaned.get(chosen) is None and chosen not in self.errors:
+            self.add_error(chosen, gettext("Fill this in, or choose the other way to end the game."))
+        return cleaned
 
     def options(self) -> dict:
         typed = {o.name: o.kind for o in self.rules.options}
+        unchosen = {o.name for o in self.either} - {self.cleaned_data.get("ends")}
         return {
-            name: typed[name](value) if value not in (None, "") else None
+            name: typed[name](value) if value not in (None, "") and name not in unchosen else None
             for name, value in ((o.name, self.cleaned_data.get(o.name)) for o in self.rules.options)
         }

@@ -26,6 +26,7 @@ across the bidding games.
 from __future__ import annotations
 
 import datetime
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -35,8 +36,11 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy
 
 from .models import Entry, GameSession, Player, Seat
+from .registry import GAMES
+from .rules.cards import label_in_words
 from .stats import Ratio, has_bids
 from .streaks import competition_places, longest_run, place_key
+from .words import in_words
 
 
 @dataclass(frozen=True)
@@ -91,13 +95,16 @@ class Finish:
     won: bool
     total: int | None = None
     out_round: int | None = None
+    lowest_wins: bool = False  # the game's rules, with its options: the lowest total ranks first
     bids: int = 0
     exact: int = 0
     place: int = 0
 
     @property
     def key(self) -> tuple[int, int]:
-        return place_key(won=self.won, total=self.total, out_round=self.out_round)
+        return place_key(
+            won=self.won, total=self.total, out_round=self.out_round, lowest_wins=self.lowest_wins
+        )
 
 
 def finishes(games) -> list[Finish]:
@@ -114,11 +121,21 @@ def finishes(games) -> list[Finish]:
             "player_id",
             "player__name",
             "session__winners",
+            "session__options",
         )
     )
     out = [
-        Finish(sid, game, created, pos, pid, name, won=pos in (winners or []))
-        for sid, game, created, pos, pid, name, winners in seats
+        Finish(
+            sid,
+            game,
+            created,
+            pos,
+            pid,
+            name,
+            won=pos in (winners or []),
+            lowest_wins=game in GAMES and GAMES[game].rules.lowest_wins(options),
+        )
+        for sid, game, created, pos, pid, name, winners, options in seats
     ]
     # 2. Per game and seat: the final total, when the player went out, bids made exactly.
     played = Q(round__complete=True, bid__isnull=False, tricks__isnull=False)
@@ -335,10 +352,12 @@ def records(games, done: list[Finish], game: str) -> Records:
     )
     if big:
         points, name, sid, created, label = big
+        # "Deal 4", "Hand 2" (stored in English) in the page's words; Bugger's "8NT" is round 8NT.
+        named = re.match(r"(Deal|Hand) (\d+)", label)
         where = (
-            gettext("round {label}").format(label=label)
-            if label[:1].isdigit()
-            else label[:1].lower() + label[1:]
+            f"{in_words(named[1].lower())} {named[2]}"
+            if named
+            else gettext("round {label}").format(label=label_in_words(label))
         )
         out.biggest_round = Record(gettext("Biggest round"), name, points or 0, sid, created, detail=where)
     # The longest winning run: each player's games of this game, oldest first.

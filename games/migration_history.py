@@ -51,7 +51,7 @@ def squashed_history(**kwargs: Any) -> list[Error]:
                 Error(
                     f"The database {alias!r} was migrated part-way: games.{missing[0]} and later are "
                     f"not applied, and those migrations are now squashed into games.{SQUASHED}.",
-                    hint="Check out a release from before the squash (its tag or commit is in README, "
+                    hint="Check out a release from before the squash (its tag or commit is in docs/production.md, "
                     "'Upgrading'), run manage.py migrate there, then come back to this one.",
                     id="games.E001",
                 )

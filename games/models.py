@@ -299,3 +299,18 @@ class GroupLink(ReplaceableLink):
 
     def __str__(self) -> str:
         return f"Group link of {self.owner}"
+
+
+class Allowance(models.Model):
+    """How much of an hourly limit (sign-ups per address, new games and imports per user) is used.
+
+    games/throttle.py counts here: a window opens at the first use and lasts an hour, and
+    each use is one conditional UPDATE, so requests at the same instant never pass the limit.
+    """
+
+    key = models.CharField(max_length=100, unique=True)  # what and who: "signup:203.0.113.7", "game:12"
+    opened = models.DateTimeField(db_index=True)
+    used = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.used} since {self.opened:%H:%M}"

@@ -54,9 +54,10 @@ class Place:
         return number(self.total)
 
 
-def rank(keys: list[Any]) -> list[tuple[int, int, bool]]:
-    """(index, place, tied) for each of ``keys``, best (highest) first; equal keys share a place."""
-    order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
+def rank(keys: list[Any], *, lowest_first: bool = False) -> list[tuple[int, int, bool]]:
+    """(index, place, tied) for each of ``keys``, best (highest, or ``lowest_first``) first; equal keys
+    share a place."""
+    order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=not lowest_first)
     ranked = []
     for position, i in enumerate(order):
         first = next(p for p in range(position + 1) if keys[order[p]] == keys[i])
@@ -78,7 +79,11 @@ def standings(rules, state, names: list[str]) -> list[Place]:
         ]
     if state.totals is None:
         return _by_time_in(state, names, rules.round_word)
-    return [Place(place, tied, names[i], state.totals[i]) for i, place, tied in rank(list(state.totals))]
+    lowest = rules.lowest_wins(state.options)
+    return [
+        Place(place, tied, names[i], state.totals[i])
+        for i, place, tied in rank(list(state.totals), lowest_first=lowest)
+    ]
 
 
 def _by_time_in(state, names: list[str], word: str) -> list[Place]:
@@ -103,8 +108,11 @@ def _by_time_in(state, names: list[str], word: str) -> list[Place]:
     ]
 
 
-def leader_line(rules, names: list[str], totals: list[int | None], out: list[bool]) -> str:
-    """Who leads a game in progress, from its last complete round's totals (and who is out).
+def leader_line(
+    rules, names: list[str], totals: list[int | None], out: list[bool], options: dict[str, Any] | None = None
+) -> str:
+    """Who leads a game in progress, from its last complete round's totals (and who is out), with
+    these ``options`` (the lowest total leads where it wins).
 
     "Anna leads with 45", "Anna and Ben lead with 45", "N-S lead with 120",
     "3 still in"; "" before any round is complete.
@@ -124,7 +132,7 @@ def leader_line(rules, names: list[str], totals: list[int | None], out: list[boo
         if len(leaders) > 1:
             return gettext("Level at {total}").format(total=number(best))
         return gettext("{side} lead with {total}").format(side=gettext(leaders[0]), total=number(best))
-    best = max(points)
+    best = min(points) if rules.lowest_wins(options) else max(points)
     leaders = [names[i] for i, t in enumerate(points) if t == best]
     if len(leaders) == 1:
         return gettext("{name} leads with {total}").format(name=leaders[0], total=number(best))

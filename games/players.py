@@ -42,12 +42,27 @@ def unsafe_text(text: str) -> str:
     return ""
 
 
-def normal_name(raw: str) -> str:
-    """A name as it is stored: NFC (so two spellings of "é" are one name), spaces made single, trimmed.
+def unseen_text(text: str) -> str:
+    """Why ``text`` cannot be a name ("" if it can): what ``unsafe_text`` refuses, or a character
+    nobody sees (a zero-width space or joiner, a soft hyphen, a direction mark: Unicode's "format"
+    characters). "Ann" with a zero-width space in it looks like Ann but would be another player."""
+    problem = unsafe_text(text)
+    if problem:
+        return problem
+    for char in text:
+        if unicodedata.category(char) == "Cf":
+            return gettext("an invisible character (U+{code})").format(code=f"{ord(char):04X}")
+    return ""
 
-    PlayerError when it holds a control character or a lone surrogate; length is the caller's business.
+
+def normal_name(raw: str) -> str:
+    """A name as people read it, as it is stored: NFC (so two spellings of "é" are one name), spaces
+    trimmed and made single, case kept.
+
+    PlayerError when it holds a character nobody sees (``unseen_text``): a control or
+    zero-width character, a lone surrogate. Length is the caller's business.
     """
-    problem = unsafe_text(raw)
+    problem = unseen_text(raw)
     if problem:
         raise PlayerError(gettext("A name cannot hold {problem}.").format(problem=problem))
     return " ".join(unicodedata.normalize("NFC", raw).split())

@@ -3,12 +3,13 @@
 Whether the record is valid is the import's business (``session_record``); the
 view shows its refusal beside the same field. A file may also hold a whole backup
 (a JSON array of records): the form then gives the list, each record decoded on its
-own (a RecordError for one that cannot be), and the view imports each on its own.
+own (a RecordError for one that cannot be), and the view restores it whole or not at all.
 """
 
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from .session_record import RecordError, backup_records, check_size, decode_text, is_backup, load_json
@@ -23,12 +24,19 @@ class SessionRecordUploadForm(forms.Form):
         widget=forms.FileInput(attrs={"accept": ".json,application/json", "aria-describedby": "record-hint"}),
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # static/js/upload.js refuses a larger file before sending it (the server would not read it).
+        self.fields["record"].widget.attrs["data-max-bytes"] = str(settings.UPLOAD_MAX_BYTES)
+
     def clean_record(self):
         upload = self.cleaned_data["record"]
         try:
-            check_size(upload.size)
+            backup = is_backup(upload.read(256))
+            upload.seek(0)
+            check_size(upload.size, backup=backup)
             raw = upload.read()
-            if is_backup(raw):
+            if backup:
                 return list(backup_records(decode_text(raw)))
             return load_json(raw)
         except RecordError as exc:

@@ -9,6 +9,8 @@ services, the import and the export.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from .registry import GAMES
 from .rules import GameState
 
@@ -44,13 +46,22 @@ def data_to_rows(game: str, data: dict, players: int) -> tuple[dict, list[dict]]
 
 
 def export_record(
-    *, game: str, options: dict, players: list[str], first_dealer: int, finished_early: bool, state: GameState
+    *,
+    game: str,
+    options: dict,
+    players: list[str],
+    first_dealer: int,
+    finished_early: bool,
+    state: GameState,
+    started: datetime | None,
+    ended: datetime | None,
 ) -> dict:
     """A session record with its derived fields, from a replayed state.
 
     Options left unset (None: Minibridge's ``deals`` when it plays to a target,
     or its ``target`` when it plays a number of deals) are left out, as the
-    record has either one or the other.
+    record has either one or the other. Dates are written in UTC, to the
+    microsecond (a backup restores them exactly); one that is None is left out.
     """
     cards = GAMES[game].rows.records_cards
     rounds = []
@@ -74,6 +85,11 @@ def export_record(
         "players": players,
         "first_dealer": first_dealer,
         "finished_early": finished_early,
+        **{
+            name: when.astimezone(UTC).isoformat()
+            for name, when in (("started", started), ("ended", ended))
+            if when
+        },
         "rounds": rounds,
         "result": {
             "finished": state.finished,

@@ -30,6 +30,7 @@ from . import rows
 from .paper import (
     BuggerBridgePaper,
     CallBridgePaper,
+    FreeScoringPaper,
     Layout,
     MemoryBridgePaper,
     MinibridgePaper,
@@ -41,6 +42,7 @@ from .rows import RoundRows
 from .rules import GameRules, GameState
 from .rules.bugger_bridge import BuggerBridge
 from .rules.call_bridge import CallBridge
+from .rules.free_scoring import FreeScoring
 from .rules.memory_bridge import MemoryBridge
 from .rules.minibridge import Minibridge
 from .rules.mormon_bridge import MormonBridge
@@ -104,13 +106,37 @@ class Game:
             return gettext("{Round} {number} of {total}").format(Round=word, number=number, total=total)
         return gettext("{Round} {number}").format(Round=word, number=played + 1)
 
-    def leader_line(self, names: list[str], totals: list[int | None], out: list[bool]) -> str:
-        """Who leads a game in progress, from its last complete round's totals: "Anna leads with 45"."""
-        return leader_line(self.rules, names, totals, out)
+    def leader_line(
+        self,
+        names: list[str],
+        totals: list[int | None],
+        out: list[bool],
+        options: dict[str, Any] | None = None,
+    ) -> str:
+        """Who leads a game in progress with these options, from its last complete round's totals:
+        "Anna leads with 45"."""
+        return leader_line(self.rules, names, totals, out, options)
 
     def standings(self, state: GameState, names: list[str]) -> list[Place]:
         """Players (or sides) by final place, best first, ties sharing a place."""
         return standings(self.rules, state, names)
+
+    def headline(self, state: GameState, names: list[str]) -> str:
+        """The game's end in a few words, for the winner moment: "Ann wins!", "Ann and Ben share the
+        win", "Nora and Sam win!" (a side), "N-S and E-W share the win"; "Game over" without a winner."""
+        winners = state.winners
+        if not winners:
+            return gettext("Game over")
+        for _side, seats in self.rules.partnerships:
+            if winners[0] in seats:
+                if len(winners) > len(seats):
+                    sides = and_list([gettext(s) for s, _ in self.rules.partnerships])
+                    return gettext("{names} share the win").format(names=sides)
+                return gettext("{names} win!").format(names=and_list([names[s] for s in seats]))
+        who = and_list([names[s] for s in winners])
+        if len(winners) == 1:
+            return gettext("{name} wins!").format(name=who)
+        return gettext("{names} share the win").format(names=who)
 
     def result_line(self, state: GameState, names: list[str]) -> str:
         """The game's outcome in words, or how far it has got."""
@@ -173,6 +199,7 @@ GAMES: dict[str, Game] = {
             Minibridge(), paper=MinibridgePaper, rows=rows.HIGH_CARD_POINTS, table="games.views.minibridge"
         ),
         Game.of(MemoryBridge(), paper=MemoryBridgePaper, rows=rows.HALVES, table="games.views.memory_bridge"),
+        Game.of(FreeScoring(), paper=FreeScoringPaper, rows=rows.SCORES, table="games.views.scores"),
     )
 }
 

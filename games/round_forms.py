@@ -20,6 +20,7 @@ the rules' own do.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any, override
 
@@ -42,6 +43,7 @@ NOT_POSSIBLE = {
     "tricks": gettext_noop("Round {round}: {name}'s tricks of {shown} are not possible."),
     "points": gettext_noop("Round {round}: {name}'s points of {shown} are not possible."),
 }
+NUMBER_SHAPE = re.compile(r"0|-?[1-9][0-9]*")  # a whole number as written, of any length
 NOT_A_NUMBER = {
     "bid": gettext_noop("Round {round}: {name}'s bid must be a number, not “{shown}”."),
     "tricks": gettext_noop("Round {round}: {name}'s tricks must be a number, not “{shown}”."),
@@ -136,11 +138,15 @@ class RoundForm(forms.Form):
 
     # -- errors ----------------------------------------------------------------------------------
 
+    def said(self, exc: RuleError) -> str:
+        """A refusal as the table's screen says it: its round named in the game's words ("Deal 2: ...")."""
+        return self.table.in_round_words(self.loaded, exc.message)
+
     def flag(self, name: str | None, message: str) -> None:
-        """Add ``message`` to field ``name`` (None: the whole round)."""
+        """Add ``message`` to field ``name`` (None: the whole round), its round named as the screen names it."""
         if name is not None and name not in self.fields:
             self.fields[name] = RawField()
-        self.add_error(name, message)
+        self.add_error(name, self.table.in_round_words(self.loaded, message))
 
     def seat_errors(self, prefix: str) -> dict[int, str]:
         """The first message beside each player's ``prefix`` field, by seat."""
@@ -168,19 +174,23 @@ class RoundForm(forms.Form):
         value = self.cleaned_data.get(name, "") if hasattr(self, "cleaned_data") else ""
         return value if isinstance(value, str) else ""
 
-    def seat_numbers(self, prefix: str, what: str, *, seats: Iterable[int]) -> list[int | None]:
-        """A whole number per seat in ``seats`` (others None); anything else is refused beside that seat."""
+    def seat_numbers(
+        self, prefix: str, what: str, *, seats: Iterable[int], most: int = 100
+    ) -> list[int | None]:
+        """A whole number from -``most`` to ``most`` per seat in ``seats`` (others None); anything else is
+        refused beside that seat."""
         values: list[int | None] = [None] * len(self.names)
         for seat in seats:
-            raw = self.raw(f"{prefix}_{seat}").strip()
+            raw = self.raw(f"{prefix}_{seat}")
             if raw == "":
                 continue
-            value = parse_int(raw, -100, 100)
+            value = parse_int(raw, -most, most)
             if value is None:
                 shown = raw if len(raw) <= 20 else f"{raw[:12]}…"
-                digits = raw.removeprefix("-")
                 name = self.names[seat]
-                said = NOT_POSSIBLE if digits.isascii() and digits.isdigit() else NOT_A_NUMBER
+                # Written as a number (but out of range, however long), or not a number as written
+                # (" 1", "01", "-0").
+                said = NOT_POSSIBLE if NUMBER_SHAPE.fullmatch(raw) else NOT_A_NUMBER
                 self.flag(
                     f"{prefix}_{seat}",
                     gettext(said[what]).format(round=self.number, name=name, shown=shown),
@@ -196,13 +206,15 @@ class ScoresForm(RoundForm):
     """Each player's points for the round being entered, all of them whole numbers."""
 
     seat_fields = ("score",)
+    # Any number a box takes goes to the rules, which say what a round may score (Free scoring: ±10,000).
+    MOST = 10**9
 
     def start(self) -> None:
         self.values: list[int | None] = [None] * len(self.names)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        self.values = self.seat_numbers("score", "points", seats=range(len(self.names)))
+        self.values = self.seat_numbers("score", "points", seats=range(len(self.names)), most=self.MOST)
         for seat, value in enumerate(self.values):
             if value is None and f"score_{seat}" not in self.errors:
                 self.flag(
@@ -256,7 +268,9 @@ class BidsForm(BiddingForm):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         info = self.info
-        self.bids = self.seat_numbers("bid", "bid", seats=info.active)
+        # Every seat's box is read: a bid typed for a player not in the hand (out, or waiting) is refused
+        # by the rules beside that player, not dropped.
+        self.bids = self.seat_numbers("bid", "bid", seats=range(len(self.names)))
         trump = self.raw("trump")
         if trump and trump not in self.rules.allowed_trumps(info):
             self.add_error(None, self.table.pick_trumps)

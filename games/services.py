@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from .models import Entry, GameSession, Player, Round, Seat
+from .players import PlayerError, normal_name
 from .records import data_to_rows, max_rounds, round_to_data
 from .registry import get_rules
 from .rules import GameState, RuleError
@@ -102,18 +103,28 @@ def _player_objects(owner: User, names: list[str]) -> list[Player]:
 
 
 def clean_names(names: list[str]) -> list[str]:
-    """Player names trimmed, refused when empty, too long or repeated."""
+    """Player names as people read them (``players.normal_name``), refused when empty, too long, repeated
+    or holding a character nobody sees."""
     cleaned: list[str] = []
     for i, raw in enumerate(names):
-        name = " ".join(str(raw).split())
+        try:
+            name = normal_name(str(raw))
+        except PlayerError as exc:
+            raise RuleError(exc.message, player=i, field="players") from None
         if not name:
-            raise RuleError(f"Player {i + 1} has no name.", player=i, field="players")
+            raise RuleError(
+                gettext("Player {number} has no name.").format(number=i + 1), player=i, field="players"
+            )
         if len(name) > 40:
             raise RuleError(
-                f"{name[:40]}…: a name may have at most 40 characters.", player=i, field="players"
+                gettext("{name}…: a name may have at most 40 characters.").format(name=name[:40]),
+                player=i,
+                field="players",
             )
         if name.casefold() in [c.casefold() for c in cleaned]:
-            raise RuleError(f"{name} is at the table twice.", player=i, field="players")
+            raise RuleError(
+                gettext("{name} is at the table twice.").format(name=name), player=i, field="players"
+            )
         cleaned.append(name)
     return cleaned
 
@@ -235,10 +246,20 @@ def changes_since(session: GameSession, version: int) -> list[dict[str, Any]] | 
 
 
 def applied_change(session: GameSession, key: str) -> dict[str, Any] | None:
-    """The logged change a submit with this key made, if it was applied already."""
+    """The logged change a submit with this key (its form's key and what it said) made, if it was applied already."""
     if not key:
         return None
     return next((c for c in session.changes if c.get("key") == key), None)
+
+
+def key_spent(session: GameSession, key: str) -> bool:
+    """Whether the form this key is of was applied already with other values (the same form sent again, changed)."""
+    form, dot, _ = key.partition(".")
+    if not (form and dot):
+        return False
+    return any(
+        str(c.get("key", "")).partition(".")[0] == form and c.get("key") != key for c in session.changes
+    )
 
 
 def _round_change(loaded: LoadedGame, number: int, state: GameState, data: dict[str, Any]) -> dict[str, Any]:
@@ -425,12 +446,14 @@ def delete_last_round(
 
 @transaction.atomic
 def end_early(*, session: GameSession, expected_version: int | None = None) -> LoadedGame:
-    """End the game now: an unfinished last round is dropped; the highest total wins."""
+    """End the game now: the highest total wins. An unfinished last round stays if it scored already
+    (a Memory Bridge first half, which counts); one that scored nothing yet (bids alone) is dropped."""
     loaded = load_game(session)
     if loaded.state.finished:
         raise RuleError("This game is already over.")
     dropped = None
-    if loaded.state.current is not None:
+    current = loaded.state.current
+    if current is not None and current.points is None:
         dropped = loaded.rounds.pop()
         loaded.entries.pop(dropped.number)
     state = replay(session, loaded.seats, loaded.round_data(), finished_early=True)

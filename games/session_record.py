@@ -15,14 +15,19 @@ mapping between rows and round dicts.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import connection, transaction
+from django.db.models import Field
 from django.template.defaultfilters import filesizeformat
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from . import services
 from .models import Entry, GameSession, Player, Round, Seat
@@ -33,13 +38,41 @@ from .rules import GameState, RuleError
 
 FORMAT = "scorekeeper-session"
 VERSION = 1
-FIELDS = ("format", "version", "game", "options", "players", "first_dealer", "finished_early", "rounds")
+FIELDS = (
+    "format",
+    "version",
+    "game",
+    "options",
+    "players",
+    "first_dealer",
+    "finished_early",
+    "started",
+    "ended",
+    "owner",
+    "rounds",
+)
 # Export adds these; import ignores them (scores are derived, never read).
 DERIVED_TOP = frozenset({"result"})
 DERIVED_ROUND = frozenset({"label", "cards", "dealer", "points", "totals", "out"})
 # No count, score or option in a record needs more digits than this; Python's own limit
 # (4,300 digits) would raise ValueError, and a long number costs time before it is refused.
 MAX_DIGITS = 15
+# No record nests deeper than a penalty in a round (a backup, a record, its rounds, a round,
+# its penalties, a penalty: 6). Deeper text is refused before it is decoded: the decoder and
+# the checks that walk a record would otherwise recurse as deep as the file goes.
+MAX_DEPTH = 20
+# Dates a record may give: wide enough for any game ever scored, narrow enough that no
+# offset moves one out of what the database and Python's datetime can hold.
+FIRST_YEAR, LAST_YEAR = 1900, 2999
+
+
+def quotable(text: str) -> str:
+    """``text`` as it can be written anywhere (a page, a terminal, a log): a control character
+    or a lone surrogate as its escape (\\u0000, \\ud800), so a message may quote anything."""
+    return _UNQUOTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+_UNQUOTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class RecordError(RuleError):
@@ -47,8 +80,28 @@ class RecordError(RuleError):
 
     A RuleError, so callers that already catch rule refusals catch this too;
     ``round`` (1-based), ``player`` (index into ``players``) and ``field`` say
-    where, and the message names the round and player in words.
+    where, and the message names the round and player in words. The message
+    may quote anything in the record: it is made safe to show and print.
     """
+
+    def __init__(self, message: str, **where: Any):
+        super().__init__(quotable(message), **where)
+
+
+class BackupRefused(RecordError):
+    """A backup with records that cannot be imported: ``refused`` lists each (its 1-based number in
+    the backup, and the RecordError that refused it) of ``total``. Nothing of it is stored."""
+
+    def __init__(self, refused: list[tuple[int, RecordError]], total: int):
+        super().__init__(
+            ngettext(
+                "{refused} of {total} records cannot be imported, so none was: a backup is restored whole or not at all.",
+                "{refused} of {total} records cannot be imported, so none was: a backup is restored whole or not at all.",
+                total,
+            ).format(refused=len(refused), total=total)
+        )
+        self.refused = refused
+        self.total = total
 
 
 @dataclass
@@ -62,6 +115,9 @@ class ParsedRecord:
     finished_early: bool
     rounds: list[dict]  # the rounds as the rules read them, derived fields dropped
     state: GameState
+    started: datetime | None = None  # None: the game starts when it is imported
+    ended: datetime | None = None  # None: when it is imported, if it is over
+    owner: str | None = None  # read only with keep_owners: the owning account's user name
 
 
 def _is_int(value) -> bool:
@@ -103,11 +159,13 @@ def _bounded_int(text: str) -> int:
     return int(text)
 
 
-def check_size(size: int, *, at_least: bool = False) -> None:
-    """RecordError when a record file of ``size`` bytes (or more) is over the configured limit."""
-    limit = settings.SESSION_RECORD_MAX_BYTES
+def check_size(size: int, *, at_least: bool = False, backup: bool = False) -> None:
+    """RecordError when a record file (or a backup's) of ``size`` bytes (or more) is over the configured limit."""
+    limit = settings.SESSION_BACKUP_MAX_BYTES if backup else settings.SESSION_RECORD_MAX_BYTES
     if size > limit:
-        if at_least:
+        if backup:
+            said = gettext("The file is {size}; a backup may be at most {limit}.")
+        elif at_least:
             said = gettext("The file is more than {limit}; a session record may be at most {limit}.")
         else:
             said = gettext("The file is {size}; a session record may be at most {limit}.")
@@ -153,6 +211,7 @@ def backup_records(text: str) -> Iterator[object]:
     i = len(text) - len(text.lstrip("\ufeff" + _JSON_SPACE))
     if text[i : i + 1] != "[":
         raise RecordError(gettext("A backup must be a JSON array of session records."))
+    check_depth(text, MAX_DEPTH + 1)  # the backup's own array, then each record's depth
     i += 1
 
     def skip(at: int) -> int:
@@ -209,12 +268,10 @@ def backup_records(text: str) -> Iterator[object]:
 
 def load_json(raw: bytes | str) -> object:
     """Decode a record file (UTF-8, UTF-16 or UTF-32 JSON); RecordError with a plain message if not."""
+    text = decode_text(raw).removeprefix("\ufeff")
+    check_depth(text)
     try:
-        return json.loads(
-            raw, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constants, parse_int=_bounded_int
-        )
-    except UnicodeDecodeError:
-        raise RecordError(gettext("The file is not text in UTF-8: it cannot be a session record.")) from None
+        return _STRICT.decode(text)
     except json.JSONDecodeError as exc:
         raise RecordError(
             gettext("The file is not valid JSON: {what} (line {line}, column {column}).").format(
@@ -226,6 +283,28 @@ def load_json(raw: bytes | str) -> object:
     except ValueError as exc:  # anything else json or int() refuses
         # The parser's own detail ("Expecting value: line 1 column 1") is in English: it names the place.
         raise RecordError(gettext("The file is not valid JSON: {detail}.").format(detail=exc)) from None
+
+
+# A JSON string (skipped whole: a bracket in it is text) or a bracket.
+_NESTING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.S)
+
+
+def check_depth(text: str, most: int = MAX_DEPTH) -> None:
+    """RecordError when arrays and objects in ``text`` nest more than ``most`` deep, found before
+    anything is decoded (so neither the decoder nor any check recurses that deep)."""
+    depth = 0
+    for match in _NESTING.finditer(text):
+        char = match.group()
+        if char in "[{":
+            depth += 1
+            if depth > most:
+                raise RecordError(
+                    gettext(
+                        "The file is not a valid record: it nests lists and objects more than {most} deep."
+                    ).format(most=most)
+                )
+        elif char in "]}":
+            depth -= 1
 
 
 def _check_text(value, where: str = "the record") -> None:
@@ -309,8 +388,61 @@ def _check_rounds(value, players: int) -> list[dict]:
     return rounds
 
 
-def parse_record(obj) -> ParsedRecord:
-    """Check a decoded session record; RecordError (naming round and player) at the first fault."""
+def _check_date(obj: dict, field: str) -> datetime | None:
+    """The record's ``field`` as an aware datetime, None when absent; RecordError unless an ISO 8601
+    date-time with an offset."""
+    value = obj.get(field)
+    if value is None and field not in obj:
+        return None
+    when = None
+    if isinstance(value, str) and len(value) <= 64:
+        try:
+            when = datetime.fromisoformat(value)
+        except ValueError:
+            when = None
+    if when is None or when.utcoffset() is None:
+        raise RecordError(
+            gettext(
+                "{field} must be a date and time with its offset from UTC, as {example}, not {value}."
+            ).format(field=field, example="2026-11-21T19:30:00+00:00", value=_describe(value)),
+            field=field,
+        )
+    if not FIRST_YEAR <= when.year <= LAST_YEAR:
+        raise RecordError(
+            gettext("{field} must be a date from the year {first} to {last}, not {value}.").format(
+                field=field, first=FIRST_YEAR, last=LAST_YEAR, value=_describe(value)
+            ),
+            field=field,
+        )
+    return when.astimezone(UTC)
+
+
+def _check_owner(value) -> str:
+    """A user name the accounts would accept (read only when the import keeps owners)."""
+    User = get_user_model()
+    field = User._meta.get_field(User.USERNAME_FIELD)
+    assert isinstance(field, Field)
+    problem = not isinstance(value, str) or not value or len(value) > (field.max_length or 150)
+    if not problem:
+        try:
+            field.run_validators(value)
+        except ValidationError:
+            problem = True
+    if problem:
+        raise RecordError(
+            gettext("owner must be the user name of the account the game belongs to, not {value}.").format(
+                value=_describe(value)
+            ),
+            field="owner",
+        )
+    return User.normalize_username(value)
+
+
+def parse_record(obj, *, keep_owners: bool = False) -> ParsedRecord:
+    """Check a decoded session record; RecordError (naming round and player) at the first fault.
+
+    ``owner`` is read (and checked) only with ``keep_owners``; otherwise it is ignored.
+    """
     if not isinstance(obj, dict):
         raise RecordError(gettext("A session record must be a JSON object."))
     if obj.get("format") != FORMAT:
@@ -393,8 +525,20 @@ def parse_record(obj) -> ParsedRecord:
             field="finished_early",
         )
 
+    started = _check_date(obj, "started")
+    ended = _check_date(obj, "ended")
+    if started and ended and ended < started:
+        raise RecordError(
+            gettext("The game ended ({ended}) before it started ({started}).").format(
+                ended=obj["ended"], started=obj["started"]
+            ),
+            field="ended",
+        )
+    owner = _check_owner(obj.get("owner")) if keep_owners and "owner" in obj else None
+
     rounds = _check_rounds(obj["rounds"], len(players))
-    _check_text(obj)  # names are checked above, one by one; this is every other text
+    # Names are checked above, one by one; this is every other text (an owner that is ignored aside).
+    _check_text({key: value for key, value in obj.items() if key != "owner"})
     try:
         state = rules.replay(
             players=len(players),
@@ -415,6 +559,10 @@ def parse_record(obj) -> ParsedRecord:
             round=len(rounds),
             field="finished_early",
         )
+    if ended and not state.finished:
+        raise RecordError(
+            gettext("The record says when the game ended, but the game is not over."), field="ended"
+        )
     return ParsedRecord(
         game=game,
         options=options,
@@ -423,71 +571,203 @@ def parse_record(obj) -> ParsedRecord:
         finished_early=finished_early,
         rounds=rounds,
         state=state,
+        started=started,
+        ended=ended,
+        owner=owner,
     )
 
 
 # -- import and export ------------------------------------------------------------------
 
 
+@dataclass
+class Restored:
+    """What became of one imported record: its new session, or the same game already there."""
+
+    session: GameSession
+    new: bool  # False: the owner already had this game (the same players, options, rounds and start)
+
+
 def import_record(*, owner, record: object) -> GameSession:
     """Check a record and store it as a new session of ``owner``'s; RecordError stores nothing.
 
     Queries do not grow with rounds or players: the session, the players (two
-    or three), then one bulk insert each for seats, rounds and entries.
+    or three), then one bulk insert each for seats, rounds and entries. The
+    same game already there is stored again: ``restore`` tells the two apart.
     """
     parsed = parse_record(record)
     # Checked before the transaction: with SQLite's IMMEDIATE mode it holds the write lock.
     return _store(owner, [parsed], {})[0]
 
 
-# Records of a backup stored per transaction: one bulk insert each for their sessions,
-# seats, rounds and entries (SQLite commits once per batch, not once per record).
+# Records of a backup stored per bulk insert: one each for their sessions, seats, rounds and entries.
 BATCH = 200
 
+Owner = Any  # a user (AUTH_USER_MODEL)
 
-def import_records(
-    *, owner, records: Iterable[object], batch: int = BATCH
-) -> Iterator[GameSession | RecordError]:
-    """Import every record of a backup, each checked on its own: per record, in order, its new session or
-    the RecordError that refused it (a record given as a RecordError, as ``backup_records`` gives one
-    it could not decode, is passed on).
 
-    A refused record stores nothing and does not stop the others. The records that pass are stored
-    ``batch`` at a time, each batch in one transaction with a fixed number of bulk inserts. A
-    RecordError raised by ``records`` itself (a broken backup) is raised once the records before it
-    are stored.
+def restore(
+    *,
+    records: Iterable[object],
+    owner: Owner | Callable[[], Owner],
+    keep_owners: bool = False,
+    batch: int = BATCH,
+) -> list[Restored]:
+    """Import a backup whole or not at all: per record, in order, its new session or the same game
+    already there (which is not stored again).
+
+    Every record is checked before anything is stored: any refused (a record given as a
+    RecordError, as ``backup_records`` gives one it could not decode, counts as refused) raises
+    BackupRefused listing them all, and nothing is stored. A RecordError raised by ``records``
+    itself (a broken backup) goes through, nothing stored either. ``owner`` (or what calling it
+    gives, asked only if a record needs it) owns the games; with ``keep_owners`` a record's
+    ``owner`` names its account instead, made (with no usable password) where it is missing.
+    Queries grow with batches of ``batch`` records and owners, not with rounds or players.
     """
-    players: dict[str, Player] = {}  # the owner's players by name, as the batches meet them
-    pending: list[ParsedRecord | RecordError] = []
-
-    def flush() -> Iterator[GameSession | RecordError]:
-        stored = iter(_store(owner, [p for p in pending if isinstance(p, ParsedRecord)], players))
-        for item in pending:
-            yield item if isinstance(item, RecordError) else next(stored)
-        pending.clear()
-
-    parsed = 0
-    given = iter(records)
-    while True:
-        try:
-            record = next(given)
-        except StopIteration:
-            break
-        except RecordError:  # the backup itself is broken: what came before it is stored, then it is said
-            yield from flush()
-            raise
+    parsed: list[ParsedRecord] = []
+    refused: list[tuple[int, RecordError]] = []
+    for number, record in enumerate(records, 1):
         if isinstance(record, RecordError):
-            pending.append(record)
-        else:
-            try:
-                pending.append(parse_record(record))
-                parsed += 1
-            except RecordError as exc:
-                pending.append(exc)
-        if parsed >= batch:
-            yield from flush()
-            parsed = 0
-    yield from flush()
+            refused.append((number, record))
+            continue
+        try:
+            parsed.append(parse_record(record, keep_owners=keep_owners))
+        except RecordError as exc:
+            refused.append((number, exc))
+    if refused:
+        raise BackupRefused(refused, len(parsed) + len(refused))
+    return _restore(parsed, owner, batch)
+
+
+def restore_each(
+    *, records: Iterable[object], owner: Owner | Callable[[], Owner], keep_owners: bool = False
+) -> list[Restored | RecordError]:
+    """Import a backup as the spec's ``import_session`` does: each record checked and stored on its own.
+
+    Per record, in order, its outcome (as ``restore`` gives it) or the RecordError that refused it;
+    the records that pass are stored even when others are refused. A RecordError raised by
+    ``records`` itself (a broken backup) goes through, nothing stored.
+    """
+    outcomes: list[Restored | RecordError | None] = []
+    parsed: list[ParsedRecord] = []
+    for record in records:
+        if isinstance(record, RecordError):
+            outcomes.append(record)
+            continue
+        try:
+            parsed.append(parse_record(record, keep_owners=keep_owners))
+        except RecordError as exc:
+            outcomes.append(exc)
+            continue
+        outcomes.append(None)
+    stored = iter(_restore(parsed, owner, BATCH))
+    return [next(stored) if outcome is None else outcome for outcome in outcomes]
+
+
+def restore_one(*, record: object, owner: Owner) -> Restored:
+    """Import one record (RecordError stores nothing), or find the same game already there."""
+    return _restore([parse_record(record)], owner, BATCH)[0]
+
+
+def _restore(parsed: list[ParsedRecord], owner: Owner | Callable[[], Owner], batch: int) -> list[Restored]:
+    if not parsed:
+        return []
+    default = owner if not callable(owner) else None
+    named = sorted({p.owner for p in parsed if p.owner is not None})
+    outcomes: list[Restored | None] = [None] * len(parsed)
+    with transaction.atomic():
+        accounts = _accounts(named)
+        if any(p.owner is None for p in parsed) and default is None:
+            default = owner()
+        by_owner: dict[Any, list[int]] = {}
+        for i, record in enumerate(parsed):
+            by_owner.setdefault(accounts[record.owner] if record.owner else default, []).append(i)
+        for account, indices in by_owner.items():
+            keys = {i: _same_game(parsed[i]) for i in indices}
+            here = _already_here(account, [parsed[i] for i in indices])
+            new: list[int] = []
+            first: dict[str, int] = {}  # a game given twice in the backup is stored once
+            for i in indices:
+                key = keys[i]
+                if key is not None and key in here:
+                    outcomes[i] = Restored(here[key], new=False)
+                elif key is None or key not in first:
+                    new.append(i)
+                    if key is not None:
+                        first[key] = i
+            players: dict[str, Player] = {}
+            for start in range(0, len(new), batch):
+                chunk = new[start : start + batch]
+                for i, session in zip(
+                    chunk, _store(account, [parsed[i] for i in chunk], players), strict=True
+                ):
+                    outcomes[i] = Restored(session, new=True)
+            for i in indices:
+                if outcomes[i] is None:
+                    stored = outcomes[first[keys[i]]]  # type: ignore[index]
+                    assert stored is not None
+                    outcomes[i] = Restored(stored.session, new=False)
+    return [o for o in outcomes if o is not None]
+
+
+def _accounts(names: list[str]) -> dict[str, Any]:
+    """The accounts with these user names, each made (with no usable password) where missing."""
+    if not names:
+        return {}
+    User = get_user_model()
+    field = User.USERNAME_FIELD
+    found = {getattr(u, field): u for u in User.objects.filter(**{f"{field}__in": names})}
+    for name in names:
+        if name not in found:
+            found[name] = User.objects.create_user(**{field: name})  # no password: not usable
+    return found
+
+
+def _same_game(record: ParsedRecord, started: datetime | None = None) -> str | None:
+    """What makes two records the same game: its players, options, first dealer, rounds and start
+    (None for a record with no start: it starts when imported, so it is never one already there)."""
+    started = started or record.started
+    if started is None:
+        return None
+    exported = export_record(
+        game=record.game,
+        options=record.options,
+        players=record.players,
+        first_dealer=record.first_dealer,
+        finished_early=record.finished_early,
+        state=record.state,
+        started=None,
+        ended=None,
+    )
+    rounds = [{k: v for k, v in r.items() if k not in DERIVED_ROUND} for r in exported["rounds"]]
+    facts = [record.game, exported["options"], record.players, record.first_dealer, rounds]
+    return json.dumps([*facts, started.astimezone(UTC).isoformat()], sort_keys=True, ensure_ascii=False)
+
+
+def _already_here(owner, parsed: list[ParsedRecord]) -> dict[str, GameSession]:
+    """The owner's games (not in the Trash) that are one of these records, by ``_same_game``.
+
+    Only games that started at the same instant as a record are read: a few queries each.
+    """
+    starts = sorted({p.started for p in parsed if p.started is not None})
+    found: dict[str, GameSession] = {}
+    for at in range(0, len(starts), 500):
+        candidates = GameSession.objects.live().filter(owner=owner, created__in=starts[at : at + 500])
+        for session in candidates.order_by("pk"):
+            loaded = services.load_game(session)
+            record = ParsedRecord(
+                game=session.game,
+                options=session.options,
+                players=loaded.names,
+                first_dealer=session.first_dealer,
+                finished_early=session.finished_early,
+                rounds=[],
+                state=loaded.state,
+            )
+            key = _same_game(record, session.created)
+            if key is not None:
+                found.setdefault(key, session)
+    return found
 
 
 def _store(owner, parsed: list[ParsedRecord], players: dict[str, Player]) -> list[GameSession]:
@@ -500,11 +780,22 @@ def _store(owner, parsed: list[ParsedRecord], players: dict[str, Player]) -> lis
         sessions = []
         for record in parsed:
             session = GameSession(
-                owner=owner, game=record.game, options=record.options, first_dealer=record.first_dealer
+                owner=owner,
+                game=record.game,
+                options=record.options,
+                first_dealer=record.first_dealer,
+                finished_at=record.ended,
             )
             services._finish_session(session, record.state, finished_early=record.finished_early)
             sessions.append(session)
-        GameSession.objects.bulk_create(sessions)
+        GameSession.objects.bulk_create(sessions)  # ``created`` is now (auto_now_add)...
+        started = []
+        for session, record in zip(sessions, parsed, strict=True):
+            if record.started is not None:
+                session.created = record.started
+                started.append(session)
+        if started:  # ...unless the record says when the game started
+            GameSession.objects.bulk_update(started, ["created"])
         missing = list(dict.fromkeys(n for record in parsed for n in record.players if n not in players))
         if missing:
             players.update(zip(missing, services._player_objects(owner, missing), strict=True))
@@ -594,14 +885,23 @@ def _insert_entries(rows: list[dict[str, Any]]) -> None:
         cursor.executemany(sql, values)
 
 
-def export_session(session: GameSession) -> dict:
-    """The session's record with its derived fields, as the spec lays it out."""
+def export_session(session: GameSession, *, owner: bool = False) -> dict:
+    """The session's record with its derived fields and dates, as the spec lays it out; with
+    ``owner``, the owning account's user name too (a whole server's backup)."""
     loaded = services.load_game(session)
-    return export_record(
+    record = export_record(
         game=session.game,
         options=session.options,
         players=loaded.names,
         first_dealer=session.first_dealer,
         finished_early=session.finished_early,
         state=loaded.state,
+        started=session.created,
+        # Never before the start: a game finished by its import was stamped a moment before its row.
+        ended=max(session.finished_at, session.created)
+        if session.is_finished and session.finished_at
+        else None,
     )
+    if owner:
+        record["owner"] = session.owner.get_username()
+    return record

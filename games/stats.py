@@ -162,6 +162,11 @@ class GameStats(Ratios):
         return has_bids(self.game) and GAMES[self.game].rules.lowest_bid == 0
 
     @property
+    def best_is_highest(self) -> bool:
+        """Whether the highest total is the best one in every game of this kind (not where the lowest may win)."""
+        return self.game not in GAMES or GAMES[self.game].rules.highest_always_wins
+
+    @property
     def average_score(self) -> float | None:
         return self.score_sum / self.scored if self.scored else None
 

@@ -13,11 +13,14 @@ from typing import Any
 NEVER_OUT = 10**6  # an elimination player still in outlasted everyone who went out
 
 
-def place_key(*, won: bool, total: int | None, out_round: int | None) -> tuple[int, int]:
+def place_key(
+    *, won: bool, total: int | None, out_round: int | None, lowest_wins: bool = False
+) -> tuple[int, int]:
     """What a finishing place is ranked by, higher first: a winner ahead of everyone, then the
-    final total, or in a game without points (Mormon elimination) how long the player lasted."""
+    final total (the lower the better where the ``lowest_wins``), or in a game without points
+    (Mormon elimination) how long the player lasted."""
     if total is not None:
-        return (int(won), total)
+        return (int(won), -total if lowest_wins else total)
     return (int(won), NEVER_OUT if out_round is None else out_round)
 
 

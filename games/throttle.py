@@ -1,23 +1,23 @@
 """Limits on what one address or one user may do in an hour: sign-ups, new games, imports.
 
-Wrong passwords are django-axes's business (settings: AXES_*). The counters here are
-fixed one-hour windows in Django's cache (the database cache, shared by every worker);
-they are a brake on abuse, not an exact ledger, so a lost increment does no harm.
+Wrong passwords are django-axes's business (settings: AXES_*). The counters here are rows
+of ``Allowance`` in the database, shared by every worker: a window opens at the first use
+and lasts an hour, and each use is one conditional UPDATE, so requests arriving at the same
+instant (in several workers, on SQLite or PostgreSQL) never pass the limit between them.
 """
 
 from __future__ import annotations
 
-import functools
 import ipaddress
-import time
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db.models import Case, F, Q, Value, When
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext
 
-HOUR = 3600
+WINDOW = timedelta(hours=1)
 
 
 UNKNOWN_ADDRESS = "0.0.0.0"  # noqa: S104  (a connection with no address, e.g. a unix socket: never bound)
@@ -48,19 +48,35 @@ def valid_ip(text: str) -> bool:
 
 
 def spend(kind: str, who: str, limit: int, amount: int = 1) -> bool:
-    """Count ``amount`` more ``kind`` for ``who`` this hour; False (nothing counted) if that passes ``limit``."""
-    from django.core.cache import cache
+    """Count ``amount`` more ``kind`` for ``who`` this hour; False (nothing counted) if that passes ``limit``.
 
-    key = f"throttle:{kind}:{who}:{int(time.time()) // HOUR}"
-    cache.add(key, 0, timeout=HOUR + 60)
-    try:
-        used = cache.get(key, 0)
-        if used + amount > limit:
-            return False
-        cache.set(key, used + amount, timeout=HOUR + 60)
-    except ValueError:  # the key expired between add and get
-        pass
-    return True
+    One query when ``who`` has a window open and room left; a first use opens the window
+    (and sweeps away windows closed long ago). Run inside a transaction, what it counted
+    is taken back if the transaction rolls back.
+    """
+    from .models import Allowance
+
+    if amount > limit:
+        return False
+    key = f"{kind}:{who}"
+    now = timezone.now()
+    if _take(key, now, limit, amount):
+        return True
+    Allowance.objects.filter(opened__lt=now - 2 * WINDOW).delete()
+    Allowance.objects.bulk_create([Allowance(key=key, opened=now, used=0)], ignore_conflicts=True)
+    return _take(key, now, limit, amount)
+
+
+def _take(key: str, now: datetime, limit: int, amount: int) -> bool:
+    """One UPDATE: a window closed an hour ago opens again with ``amount``; an open one adds it if it fits."""
+    from .models import Allowance
+
+    closed = Q(opened__lte=now - WINDOW)
+    taken = Allowance.objects.filter(Q(key=key) & (closed | Q(used__lte=limit - amount))).update(
+        used=Case(When(closed, then=Value(amount)), default=F("used") + amount),
+        opened=Case(When(closed, then=Value(now)), default=F("opened")),
+    )
+    return taken == 1
 
 
 def too_many(request, message: str):
@@ -68,29 +84,14 @@ def too_many(request, message: str):
     return render(request, "games/too_many.html", {"message": message}, status=429)
 
 
-def games_started_last_hour(user) -> int:
-    from .models import GameSession
-
-    return GameSession.objects.filter(owner=user, created__gte=timezone.now() - timedelta(hours=1)).count()
-
-
-def game_quota(view):
-    """Refuse starting a game (a POST to a new-game page) past GAMES_PER_HOUR for the user."""
-
-    @functools.wraps(view)
-    def wrapped(request, *args, **kwargs):
-        limit = settings.GAMES_PER_HOUR
-        posted = request.method == "POST" and request.user.is_authenticated
-        if posted and games_started_last_hour(request.user) >= limit:
-            return too_many(
-                request,
-                gettext(
-                    "You have started {limit} games in the last hour, as many as this server allows. Try again in a while."
-                ).format(limit=limit),
-            )
-        return view(request, *args, **kwargs)
-
-    return wrapped
+def games_quota_reached(request):
+    """The answer to a new game past GAMES_PER_HOUR (games/views/table.py counts them as they start)."""
+    return too_many(
+        request,
+        gettext(
+            "You have started {limit} games in the last hour, as many as this server allows. Try again in a while."
+        ).format(limit=settings.GAMES_PER_HOUR),
+    )
 
 
 def locked_out(request, _original_response=None, _credentials=None):

@@ -1,8 +1,8 @@
 from django.urls import path
 
-from .throttle import game_quota
 from .views import (
     accounts,
+    card,
     exports,
     group,
     history,
@@ -23,7 +23,8 @@ urlpatterns = [
     path("", home.home, name="home"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("games/import/", records.upload, name="record-upload"),
-    path("games/new/<slug:game>/", game_quota(play.new_game), name="new"),
+    path("games/backup.json", records.download_all, name="record-backup"),
+    path("games/new/<slug:game>/", play.new_game, name="new"),
     path("rules/<slug:game>/", play.rules_page, name="rules"),
     path("games/<int:pk>/", play.sheet, name="sheet"),
     path("games/<int:pk>/undo/", play.undo, name="undo"),
@@ -31,12 +32,14 @@ urlpatterns = [
     path("games/<int:pk>/reopen/", play.reopen, name="reopen"),
     path("games/<int:pk>/live/", play.live, name="live"),
     path("games/<int:pk>/explain/", play.explain, name="explain"),
+    path("games/<int:pk>/result.svg", card.result, name="result-card"),
     path("games/<int:pk>/share/", share.share, name="share"),
     # What a share link opens (a watch link's sheet and big screen; a keep-score link's grant).
     path("s/<str:token>/", share.shared, name="shared"),
     path("s/<str:token>/live/", share.watch_live, name="watch-live"),
     path("s/<str:token>/explain/", share.watch_explain, name="watch-explain"),
     path("s/<str:token>/big/", share.big_screen, name="big-screen"),
+    path("s/<str:token>/result.svg", share.watch_card, name="watch-result-card"),
     path("games/<int:pk>/record.json", records.download, name="record-download"),
     path("games/<int:pk>/round/<int:number>/<slug:action>/", play.round_action, name="round-action"),
     # Past sessions, printing, players.

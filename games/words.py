@@ -78,3 +78,17 @@ def round_noun(word: str, n: int = 1) -> str:
     if word == "deal":
         return ngettext("deal", "deals", n)
     return ngettext("round", "rounds", n)
+
+
+class Translated:
+    """A class attribute that reads as ``message`` in the current language each time it is read.
+
+    For a game's name that is words rather than a proper name ("Free scoring"): every page,
+    choice and message that reads ``rules.name`` then says it in the request's language.
+    """
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __get__(self, instance: object, owner: type | None = None) -> str:
+        return gettext(self.message)

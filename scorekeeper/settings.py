@@ -2,12 +2,13 @@
 
 Every value comes from an environment variable with a safe default; a value
 that cannot be read fails loudly at start-up instead of being guessed. The
-README lists the variables for a production server.
+docs/production.md lists the variables for a production server.
 """
 
 import datetime
 import os
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import dj_database_url
@@ -90,6 +91,9 @@ if not SECRET_KEY:
         )
     SECRET_KEY = "django-insecure-development-only-key-never-use-in-production"
 
+# The address phones on the same Wi-Fi reach this server at (http://192.168.1.20:8000), set by
+# scripts/serve with HOST=0.0.0.0: share links made on this computer (at 127.0.0.1) name it.
+LAN_URL = os.environ.get("LAN_URL", "").strip()
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
@@ -123,6 +127,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages are never kept by a browser or a proxy (they show games and share links), unless a
+    # view says otherwise; static files were answered just before, by WhiteNoise.
+    "scorekeeper.middleware.NoStoreMiddleware",
     # Pages and htmx answers gzipped (WhiteNoise serves static files precompressed, brotli
     # or gzip, before this); Django pads each compressed answer at random against BREACH.
     "django.middleware.gzip.GZipMiddleware",
@@ -137,19 +144,26 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A body over REQUEST_MAX_BYTES is refused before it is read (after the middleware that
+    # give the refusal page its user, language and headers; nothing before reads the body).
+    "scorekeeper.middleware.RequestSizeMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
 
-# Wrong passwords (the site's login and the admin's): django-axes counts failures by user
-# name and by address separately; past the limit either one is locked out for the cool-off.
+# Wrong passwords (the site's login and the admin's), counted by django-axes per address
+# (games/login_failures.py): past LOGIN_FAILURE_LIMIT for one user name, that name is paused
+# at that address for the cool-off; past LOGIN_ADDRESS_FAILURE_LIMIT for any names, the
+# address is. A user logging in from elsewhere is never kept out by someone else's guesses.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+AXES_HANDLER = "games.login_failures.LoginFailures"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]  # the handler reads them in this order
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 20)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "games.throttle.locked_out"
 AXES_CLIENT_IP_CALLABLE = "games.throttle.client_ip"
@@ -158,26 +172,31 @@ AXES_USERNAME_CALLABLE = "games.throttle.axes_username"  # cut to a user name's 
 # $proxy_add_x_forwarded_for, Caddy): the client's address is that many from the end.
 # 0 (no proxy) reads the connection's own address.
 TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
-# Sign-ups per address, and a user's new games and imports, per hour.
+# Sign-ups and games started without an account (guests) per address, and a user's new games and
+# imports, per hour.
 SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 5)
+GUESTS_PER_HOUR = env_int("GUESTS_PER_HOUR", 10)
 GAMES_PER_HOUR = env_int("GAMES_PER_HOUR", 30)
 IMPORTS_PER_HOUR = env_int("IMPORTS_PER_HOUR", 30)
-# The counters live in the database (shared by every gunicorn worker; scripts/serve
-# runs createcachetable), so nothing else needs running.
-CACHES = {
+# The counters are rows in the database (games.Allowance, games/throttle.py), shared by
+# every gunicorn worker. Django's default cache is a database table too (scripts/serve runs
+# createcachetable), so nothing else needs running.
+CACHES: dict[str, dict[str, Any]] = {
     "default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "scorekeeper_cache"},
     # Drawn parts of score sheets (games/screen/__init__.py), under keys that hold each game's version, so
     # never stale and never invalidated. Local memory in each process by default; several app
-    # servers may share one instead (README, "Performance"): SHEET_CACHE_BACKEND names a Django cache
+    # servers may share one instead (docs/performance.md): SHEET_CACHE_BACKEND names a Django cache
     # backend, SHEET_CACHE_LOCATION its location (django.core.cache.backends.redis.RedisCache and
     # redis://127.0.0.1:6379/1, say).
     "sheets": {
         "BACKEND": os.environ.get("SHEET_CACHE_BACKEND", "django.core.cache.backends.locmem.LocMemCache"),
         "LOCATION": os.environ.get("SHEET_CACHE_LOCATION", "sheets"),
         "TIMEOUT": 24 * 3600,
-        "OPTIONS": {"MAX_ENTRIES": 500},
     },
 }
+# A bound on a process's own memory; Redis and memcached bound themselves (and refuse the option).
+if CACHES["sheets"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache":
+    CACHES["sheets"]["OPTIONS"] = {"MAX_ENTRIES": 500}
 
 ROOT_URLCONF = "scorekeeper.urls"
 
@@ -193,6 +212,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
                 "games.context_processors.accounts",
+                "games.context_processors.kept_game_url",
             ],
         },
     },
@@ -206,7 +226,9 @@ WSGI_APPLICATION = "scorekeeper.wsgi.application"
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     try:
-        DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+        # A connection kept between requests is checked before reuse: after the database server
+        # restarts, the first request reconnects instead of failing on the dead connection.
+        DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
     except ValueError as exc:
         raise ImproperlyConfigured(f"DATABASE_URL cannot be read: {exc}") from None
 else:
@@ -241,7 +263,7 @@ LOGIN_REDIRECT_URL = "games:home"
 LOGOUT_REDIRECT_URL = "login"
 
 LANGUAGE_CODE = "en"
-# The languages the app is translated into (locale/<code>/LC_MESSAGES/django.po); the README
+# The languages the app is translated into (locale/<code>/LC_MESSAGES/django.po); docs/development.md
 # says how to add one. Scores are never localised (no USE_THOUSAND_SEPARATOR, numbers are
 # formatted by the app itself), so "−19" reads the same in every language.
 LANGUAGES = [("en", "English"), ("fr", "Français")]
@@ -267,6 +289,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 SESSION_RECORD_MAX_BYTES = env_int("SESSION_RECORD_MAX_BYTES", 2_000_000)
+# A whole backup uploaded to be restored (every game of an account): each record in it is held
+# to SESSION_RECORD_MAX_BYTES. A thousand games of an evening's length take about 4 MB.
+SESSION_BACKUP_MAX_BYTES = env_int("SESSION_BACKUP_MAX_BYTES", 20_000_000)
+# The largest file taken, and the largest request body read at all: that file and room for the
+# form around it. Anything larger is refused before a byte of it is read (scorekeeper/middleware.py).
+UPLOAD_MAX_BYTES = max(SESSION_RECORD_MAX_BYTES, SESSION_BACKUP_MAX_BYTES)
+REQUEST_MAX_BYTES = UPLOAD_MAX_BYTES + 64 * 1024
 
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -288,6 +317,11 @@ SECURE_CSP = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Share and group links' tokens never reach the log (a 404's "Not Found: /s/…/" included).
+    "filters": {"tokens": {"()": "scorekeeper.logmask.MaskTokens"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["tokens"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # django-axes announces itself at every start, manage.py commands included, whose output
+    # scripts read; its warnings (a lockout) and its notes on failed logins still show.
+    "loggers": {"axes.apps": {"level": "WARNING"}},
 }

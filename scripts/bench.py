@@ -46,6 +46,8 @@ from types import SimpleNamespace
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from tools.throwaway import stop  # noqa: E402 (the repository is on the path from here on)
+
 HOST = "127.0.0.1"
 FILLERS = "Bob Cat Dan Eve Fay Gus Hal Ivy Jon Kim Liz Max Ned Olu Pia Quin Ros Sam".split()
 # The statistics page's players, and in how many of the 10,000 sessions each one plays.
@@ -70,6 +72,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, help="the file for the tables (default var/bench/DATE-SHA.md)")
     parser.add_argument("--verbose", action="store_true", help="print each wrk run's figures as it ends")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory (database, logs)")
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="the data in a throwaway PostgreSQL server started here (default: a throwaway SQLite file)",
+    )
     args = parser.parse_args(argv)
     args.rounds = args.rounds or (1 if args.quick else 3)
     args.duration = args.duration or (1 if args.quick else 5)
@@ -77,13 +84,21 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
-def configure(tmp: Path) -> dict[str, str]:
-    """This process's and the server's environment: the README's server settings, the bench's data."""
-    os.environ.pop("DATABASE_URL", None)  # always the throwaway SQLite file
+def configure(tmp: Path, database_url: str | None) -> dict[str, str]:
+    """This process's and the server's environment: the served app's settings, the bench's data.
+
+    The data is in a throwaway database: the SQLite file ``bench.sqlite3`` in ``tmp``, or the
+    PostgreSQL server at ``database_url`` (never db.sqlite3, nor the DATABASE_URL this was run with).
+    """
+    os.environ.pop("DATABASE_URL", None)
+    os.environ.pop("SCOREKEEPER_BENCH_DB", None)
+    if database_url:
+        os.environ["DATABASE_URL"] = database_url
+    else:
+        os.environ["SCOREKEEPER_BENCH_DB"] = str(tmp / "bench.sqlite3")
     os.environ.update(
         {
             "DJANGO_SETTINGS_MODULE": "scorekeeper.bench_settings",
-            "SCOREKEEPER_BENCH_DB": str(tmp / "bench.sqlite3"),
             "SCOREKEEPER_BENCH_STATIC": str(tmp / "static"),
             "DEBUG": "false",
             "HTTPS": "false",
@@ -247,6 +262,7 @@ class Inserter:
     def __init__(self, model):
         from django.db import connection
 
+        self.model = model
         fields = model._meta.concrete_fields
         self.index = {f.attname: i for i, f in enumerate(fields)}
         self.defaults = [f.get_db_prep_save(f.get_default(), connection) for f in fields]
@@ -275,10 +291,14 @@ class Inserter:
         return pk
 
     def flush(self) -> None:
+        from django.core.management.color import no_style
         from django.db import connection
 
         with connection.cursor() as cursor:
             cursor.executemany(self.sql, self.rows)
+            # Ids were given here: PostgreSQL's sequence must move past them (SQLite's needs nothing).
+            for statement in connection.ops.sequence_reset_sql(no_style(), [self.model]):
+                cursor.execute(statement)
         self.rows = []
 
 
@@ -389,7 +409,9 @@ def build(repeat: int) -> Data:
     fresh = [played_game(user, BUGGER, 5, bugger_options, bugger_rounds[:9]) for _ in range(repeat + 1)]
     players = {k: Player.objects.get(owner=user, name=name) for name, k in STATS_PLAYERS.items()}
     with connection.cursor() as cursor:
-        cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        # The bulk writes settled before anything is timed: SQLite's log folded into the file,
+        # PostgreSQL's planner told what the tables now hold.
+        cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)" if connection.vendor == "sqlite" else "ANALYZE")
     watch_live = watch_live_path(bugger[10])
     return Data(user, history_users, bugger, mormon, players, bugger_rounds, watch_live, fresh, variants)
 
@@ -614,12 +636,7 @@ def server(env: dict[str, str], tmp: Path) -> Iterator[int]:
             time.sleep(0.2)
         yield port
     finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
         log.close()
 
 
@@ -761,13 +778,18 @@ def machine() -> str:
             if line.startswith("model name"):
                 cpu = line.split(":", 1)[1].strip()
                 break
-    import sqlite3
-
     import django
+    from django.db import connection
 
+    with connection.cursor() as cursor:
+        database = (
+            f"PostgreSQL {connection.pg_version // 10000}.{connection.pg_version % 10000}"
+            if connection.vendor == "postgresql"
+            else f"SQLite {cursor.execute('SELECT sqlite_version()').fetchone()[0]}"
+        )
     return (
         f"{os.cpu_count()} CPUs (nproc {len(os.sched_getaffinity(0))}), {cpu}; {platform.system()} {platform.release()}; "
-        f"Python {platform.python_version()}, Django {django.get_version()}, SQLite {sqlite3.sqlite_version}"
+        f"Python {platform.python_version()}, Django {django.get_version()}, {database}"
     )
 
 
@@ -795,7 +817,7 @@ def load() -> str:
 def report(pages: list[Target], figures: list[Figure], transfer: dict[str, str], args, setup_s: float) -> str:
     bare, floor = pages[0], pages[1]
     lines = [
-        f"# scripts/bench{' --quick' if args.quick else ''}, {datetime.datetime.now():%Y-%m-%d %H:%M}, git {git_sha()}",
+        f"# scripts/bench{' --quick' if args.quick else ''}{' --postgres' if args.postgres else ''}, {datetime.datetime.now():%Y-%m-%d %H:%M}, git {git_sha()}",
         "",
         f"Machine: {machine()}.",
         f"Server: gunicorn, gunicorn.conf.py, {os.environ['WEB_CONCURRENCY']} workers, DEBUG=false, HTTPS=false, SQLite "
@@ -913,8 +935,19 @@ def main(argv: list[str]) -> int:
         raise SystemExit("wrk is not installed (scripts/bench installs it: run that, not this file).")
     args.load_before = load()
     tmp = Path(tempfile.mkdtemp(prefix="scorekeeper-bench."))
+    with contextlib.ExitStack() as servers:
+        database_url = None
+        if args.postgres:
+            from tools.throwaway import postgres
+
+            say("Starting a throwaway PostgreSQL server")
+            database_url = servers.enter_context(postgres())
+        return run(args, tmp, database_url)
+
+
+def run(args: argparse.Namespace, tmp: Path, database_url: str | None) -> int:
     try:
-        env = configure(tmp)
+        env = configure(tmp, database_url)
         started = time.perf_counter()
         say(f"Setting up the data in {tmp}")
         setup_django(tmp)
@@ -935,7 +968,7 @@ def main(argv: list[str]) -> int:
         or REPO
         / "var"
         / "bench"
-        / f"{datetime.datetime.now():%Y%m%d-%H%M}-{git_sha()}{'-quick' if args.quick else ''}.md"
+        / f"{datetime.datetime.now():%Y%m%d-%H%M}-{git_sha()}{'-quick' if args.quick else ''}{'-postgres' if args.postgres else ''}.md"
     )
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text)

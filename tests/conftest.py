@@ -2,15 +2,44 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
 import re
+import shutil
 from functools import partial
+from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.core.management import call_command
 from django.test import Client
 
 from games.models import GameSession
 
 from .helpers import new_session
+
+
+@pytest.fixture(scope="session", autouse=True)
+def collected_static() -> Path:
+    """The static files as users get them: collected, hashed and compressed, once per test run.
+
+    The pages name the hashed files (the manifest storage refuses a name it does not know), so
+    every test needs them; the xdist workers share one folder, and the first to come collects it
+    (about 3 seconds) while the others wait.
+    """
+    root = Path(settings.STATIC_ROOT)
+    with open(f"{root}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (root / "staticfiles.json").exists():
+            call_command("collectstatic", interactive=False, verbosity=0)
+    return root
+
+
+def pytest_unconfigure():
+    """The run's collected static files go at the end, by the process that named the folder."""
+    if getattr(settings, "STATIC_ROOT_OWNED", False) and not os.environ.get("PYTEST_XDIST_WORKER"):
+        shutil.rmtree(settings.STATIC_ROOT, ignore_errors=True)
+        Path(f"{settings.STATIC_ROOT}.lock").unlink(missing_ok=True)
 
 
 class TableClient(Client):
@@ -119,3 +148,13 @@ def _empty_sheets_cache():
     from django.core.cache import caches
 
     caches["sheets"].clear()
+
+
+@pytest.fixture(autouse=True)
+def _language_reset():
+    """Each test starts in English: a request activates its language for the thread (LocaleMiddleware)
+    and nothing resets it, so a French request would leave a later test's plain-Python words French."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from unittest.mock import patch
+
 from django.urls import reverse
 
 from games import services
@@ -37,6 +40,19 @@ def explanation(client, session, number: int, key: int) -> str:
 def escaped(text: str) -> str:
     """Text as Django's templates escape it (apostrophes)."""
     return text.replace("'", "&#x27;")
+
+
+@contextmanager
+def database_out_of_reach(message: str = "connection to server at 127.0.0.1 failed: Connection refused"):
+    """Every use of the database fails as it does with PostgreSQL stopped: an OperationalError."""
+    from django.db import OperationalError
+    from django.db.backends.base.base import BaseDatabaseWrapper
+
+    def refuse(_wrapper):
+        raise OperationalError(message)
+
+    with patch.object(BaseDatabaseWrapper, "ensure_connection", refuse):
+        yield
 
 
 def new_session(game, *, owner, players, rounds=(), options=None, first_dealer=0):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import threading
 
 import pytest
 from axes.models import AccessAttempt
@@ -11,12 +12,14 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.core.exceptions import ImproperlyConfigured
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.db import connection
 from django.db.models import F
 from django.test import Client
 from django.urls import reverse
 
-from games.models import GameSession
-from games.throttle import client_ip
+from games.models import Allowance, GameSession
+from games.throttle import client_ip, spend
 from scorekeeper.settings import env_email
 
 from .helpers import body
@@ -38,7 +41,7 @@ def cool_off():
 
 
 @pytest.mark.usefixtures("user")
-def test_wrong_passwords_lock_out_the_user_name_until_the_cool_off(settings):
+def test_wrong_passwords_pause_the_user_name_at_that_address_until_the_cool_off(settings):
     client = Client()
     for _ in range(settings.AXES_FAILURE_LIMIT - 1):
         response = log_in(client, "keeper", "wrong")
@@ -46,23 +49,78 @@ def test_wrong_passwords_lock_out_the_user_name_until_the_cool_off(settings):
         assert "Please enter a correct username and password" in body(response)
     locked = log_in(client, "keeper", "wrong")
     assert locked.status_code == 429
-    assert "Too many wrong passwords" in body(locked)
+    assert "Too many wrong passwords were tried from this address" in body(locked)
     assert "paused for 15 minutes" in body(locked)
-    # Even the right password, even from another address, waits for the cool-off.
-    assert log_in(client, "keeper", PASSWORD, address="198.51.100.7").status_code == 429
+    in_french = client.post(
+        LOGIN,
+        {"username": "keeper", "password": PASSWORD},
+        REMOTE_ADDR="192.0.2.1",
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    assert in_french.status_code == 429
+    assert "Trop de mauvais mots de passe ont été essayés depuis cette adresse" in body(in_french)
+    # Even the right password waits for the cool-off at that address...
+    assert log_in(client, "keeper", PASSWORD).status_code == 429
+    # ...but not from another one, nor another name at the same address.
+    assert log_in(Client(), "keeper", PASSWORD, address="198.51.100.7").status_code == 302
+    User.objects.create_user("partner", password=PASSWORD)
+    assert log_in(Client(), "partner", PASSWORD).status_code == 302
     cool_off()
     response = log_in(client, "keeper", PASSWORD)
     assert response.status_code == 302
     assert response["Location"] == reverse("games:home")
 
 
+@pytest.mark.slow  # a thousand log-ins: about half a minute
 @pytest.mark.usefixtures("user")
-def test_wrong_passwords_from_one_address_lock_out_that_address(settings):
+def test_a_thousand_wrong_passwords_from_one_address_never_keep_the_user_out_of_another():
+    guesser = Client()
+    for i in range(1000):
+        assert log_in(guesser, "keeper", f"guess-{i}", address="203.0.113.66").status_code in (200, 429)
+    assert log_in(guesser, "keeper", PASSWORD, address="203.0.113.66").status_code == 429
+    response = log_in(Client(), "keeper", PASSWORD, address="192.0.2.80")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("games:home")
+
+
+@pytest.mark.usefixtures("user")
+def test_wrong_passwords_for_many_names_from_one_address_pause_that_address(settings):
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = 12
     client = Client()
-    for i in range(settings.AXES_FAILURE_LIMIT):
-        log_in(client, f"guess{i}", "wrong", address="203.0.113.9")
-    assert log_in(client, "keeper", PASSWORD, address="203.0.113.9").status_code == 429
+    for i in range(11):  # under each name's limit, and under the address's
+        assert log_in(client, f"guess{i % 3}", "wrong", address="203.0.113.9").status_code == 200
+    assert log_in(Client(), "keeper", "wrong", address="203.0.113.9").status_code == 429  # the twelfth
+    assert log_in(Client(), "keeper", PASSWORD, address="203.0.113.9").status_code == 429
     assert log_in(Client(), "keeper", PASSWORD, address="192.0.2.50").status_code == 302
+
+
+@pytest.mark.usefixtures("user")
+def test_logging_in_to_ones_own_account_does_not_forget_guesses_at_another(settings):
+    """A good log-in forgets that name's failures at that address, not the address's others."""
+    User.objects.create_user("guesser", password=PASSWORD)
+    client = Client()
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert log_in(client, "keeper", "wrong").status_code == 200
+    assert log_in(Client(), "guesser", PASSWORD).status_code == 302
+    assert log_in(client, "keeper", "wrong").status_code == 429
+    # The keeper's own good log-in, elsewhere, forgets nothing at the guesser's address either.
+    assert log_in(Client(), "keeper", PASSWORD, address="192.0.2.60").status_code == 302
+    assert log_in(client, "keeper", PASSWORD).status_code == 429
+
+
+@pytest.mark.usefixtures("user")
+def test_the_commands_the_docs_give_unlock_a_name_and_an_address(settings):
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = 8
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        log_in(Client(), "keeper", "wrong")
+    assert log_in(Client(), "keeper", PASSWORD).status_code == 429
+    call_command("axes_reset_username", "keeper")
+    assert log_in(Client(), "keeper", PASSWORD).status_code == 302
+    for i in range(8):
+        log_in(Client(), f"guess{i}", "wrong", address="203.0.113.5")
+    assert log_in(Client(), "keeper", PASSWORD, address="203.0.113.5").status_code == 429
+    call_command("axes_reset_ip", "203.0.113.5")
+    assert log_in(Client(), "keeper", PASSWORD, address="203.0.113.5").status_code == 302
 
 
 def test_the_admin_login_is_locked_out_too(settings):
@@ -142,7 +200,7 @@ def test_games_per_hour_quota(table, settings):
     assert "You have started 2 games in the last hour" in body(refused)
     assert GameSession.objects.count() == 2
     # An hour later, it may start another.
-    GameSession.objects.update(created=F("created") - datetime.timedelta(hours=1, minutes=1))
+    Allowance.objects.update(opened=F("opened") - datetime.timedelta(hours=1, minutes=1))
     assert table.send(reverse("games:new", args=["call-bridge"]), {**post, "target": "30"}).status_code == 302
 
 
@@ -242,3 +300,26 @@ def test_an_endless_user_name_is_a_wrong_log_in_not_a_server_error(client):
     response = client.post(reverse("login"), {"username": "x" * 5000, "password": "whatever-it-is"})
     assert response.status_code in (200, 429)
     assert AccessAttempt.objects.get().username == "x" * 150
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_limit_holds_against_uses_at_the_same_instant():
+    """Eight threads, each on its own database connection, spend twenty times each against a limit of 60."""
+    barrier = threading.Barrier(8)
+    granted: list[bool] = []
+
+    def use():
+        try:
+            barrier.wait()
+            granted.extend(spend("test", "192.0.2.1", 60) for _ in range(20))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=use) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert granted.count(True) == 60
+    assert not spend("test", "192.0.2.1", 60)
+    assert spend("test", "192.0.2.2", 60)  # another address has its own

@@ -199,7 +199,7 @@ def test_tapping_bids_shows_the_live_line_and_saves_when_everyone_has_bid(table,
 def test_saving_tricks_updates_the_row_and_totals_in_place(table, make_game):
     session = make_game(rounds=[{"bids": [0, 0, 0, 1, 1]}])
     preview = table.send(url("tricks", session, 1), tricks_data([0, 0, 0, 0, 1], save=False), htmx=True)
-    assert "All 1 tricks placed" in preview.content.decode()
+    assert "1 trick placed" in preview.content.decode()
     assert "Missed: Kim (bid 1, took 0)" in preview.content.decode()
     assert Round.objects.get().complete is False
     response = table.send(url("tricks", session, 1), tricks_data([0, 0, 0, 0, 1]), htmx=True)
@@ -339,6 +339,19 @@ def test_redeal_penalty_is_recorded_and_bidding_starts_again(table, make_game):
         :3
     ] + [0, 11]
     assert Entry.objects.get(position=3).points == 10 - 10
+
+
+def test_after_a_redeal_a_reload_asks_for_the_bids_again(table, make_game):
+    """Issue 19, item 13: the stored round keeps its old bids until new ones are in, and a reload (or
+    another phone) showed the tricks form with them instead of asking for new bids."""
+    session = make_game(rounds=[{"bids": [0, 0, 0, 1, 1]}])
+    table.send(url("penalty", session, 1), {"player": "3", "reason": "revoke"})
+    page = table.get(url("sheet", session)).content.decode()
+    assert 'class="panel phase-bids"' in page and "phase-tricks" not in page
+    assert "checked" not in page.partition('class="seat-row')[2].partition("</section>")[0]  # fresh bids
+    # The new bids are in: the tricks come next, as ever.
+    table.send(url("bids", session, 1), bids_data([0, 0, 0, 0, 1]))
+    assert 'class="panel phase-tricks"' in table.get(url("sheet", session)).content.decode()
 
 
 def test_penalty_without_a_player_is_refused(table, make_game):

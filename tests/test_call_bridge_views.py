@@ -132,7 +132,7 @@ def test_sheet_shows_deal_facts_target_and_bonus_chips(table, call_game):
     assert response.status_code == 200
     page = body(response)
     assert 'class="sheet-page"' in page
-    assert "bidding.css" in page
+    assert "css/bidding." in page  # bidding.css, under its collected (hashed) name
     assert "<strong>Dan</strong> deals" in page and "<strong>Ann</strong> bids and leads first" in page
     assert "First to 30 wins" in page
     assert page.count('name="bid_0"') == 11  # 2..12
@@ -212,7 +212,7 @@ def test_plain_post_with_a_missing_bid_is_refused_beside_the_player(table, call_
     session = call_game()
     response = table.send(url(session, 1, "bids"), bids_data([3, None, 3, 4], save=True))
     assert response.status_code == 400
-    assert "Round 1: Bob has not bid." in body(response)
+    assert "Deal 1: Bob has not bid." in body(response)  # the screen says Deal
     assert 'name="bid_3" value="4" checked' in body(response)
     assert not Round.objects.exists()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -91,6 +93,22 @@ def test_the_link_opens_nothing_else(user, games):
     # Only the link's owner's games: another user's game is a 404 under the link.
     other = Client()
     assert other.get(reverse("games:group-summary", args=[token, pk + 999])).status_code == 404
+
+
+def test_the_link_page_shows_the_link_with_a_qr_code_and_a_copy_button(table, user):
+    """The Share page's parts, not a copy of them: the same QR code and Copy button a game's link has."""
+    table.send(reverse("games:group-link"), {"action": "new"})
+    url = "http://testserver" + reverse(
+        "games:group-standings", args=[group_link.token_for(group_link.live_link(user))]
+    )
+    page = table.get(reverse("games:group-link")).content.decode()
+    assert f'id="group-url" class="share-url" type="text" readonly value="{url}"' in page
+    assert 'data-copy="group-url"' in page
+    qr = re.search(
+        r'<figure class="qr"><svg role="img" aria-label="QR code of the link".*?</svg></figure>', page, re.S
+    )
+    assert qr is not None
+    assert qr.group(0).count("<path") >= 1  # the code is drawn, not an empty box
 
 
 def test_a_replaced_or_revoked_link_stops_at_once(user, games):

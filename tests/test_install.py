@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
 import struct
+from pathlib import Path
 
 import pytest
-from django.contrib.staticfiles import finders
+from django.conf import settings
 
 pytestmark = pytest.mark.django_db
 
 
 def png_size(path: str) -> tuple[int, int]:
-    data = open(finders.find(path), "rb").read(24)  # noqa: SIM115
+    """The size of a collected PNG (``icons/icon-192.abc123def456.png``, as a page names it)."""
+    data = (Path(settings.STATIC_ROOT) / path).read_bytes()[:24]
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     return struct.unpack(">II", data[16:24])
 
@@ -36,8 +39,10 @@ def test_manifest(client):
 def test_pages_name_the_manifest_and_icons(client):
     page = client.get("/").content.decode()
     assert 'rel="manifest" href="/manifest.webmanifest"' in page
-    assert 'rel="apple-touch-icon"' in page and png_size("icons/apple-touch-icon.png") == (180, 180)
-    assert 'src="/static/js/install.js"' in page
+    touch_icon = re.search(r'rel="apple-touch-icon"[^>]* href="/static/([^"]+)"', page)
+    assert touch_icon and png_size(touch_icon[1]) == (180, 180)
+    # The files as collected: hashed names, which may be cached for good.
+    assert re.search(r'src="/static/js/install\.[0-9a-f]{12}\.js"', page)
 
 
 def test_favicon_is_not_a_404(client):
@@ -54,7 +59,8 @@ def test_service_worker_is_served_from_the_root_and_never_keeps_pages(client):
     assert response["Service-Worker-Allowed"] == "/"
     assert "no-cache" in response["Cache-Control"]
     script = response.content.decode()
-    assert '"/offline/"' in script and '"/static/css/app.css"' in script
+    assert '"/offline/"' in script and re.search(r'"/static/css/app\.[0-9a-f]{12}\.css"', script)
+    assert 'const STATIC = "/static/";' in script
     # Pages: the network's answer, the offline page only when there is none; never put in a cache.
     assert 'request.mode === "navigate"' in script
     assert "fetch(request).catch(() => caches.match(OFFLINE))" in script

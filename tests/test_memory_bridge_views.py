@@ -383,7 +383,7 @@ def test_a_correction_that_breaks_a_later_deal_is_refused(table, make_memory):
     # Deal 1 at 13-0 would take Ann to 320 in its first half: the game would have ended there.
     post = {"was_0": "8", "was_1": "5", "fh_0": "13", "level": "pass", "save": "1"}
     response = table.send(action(session, 1, "edit"), post, htmx=True)
-    assert "Round 2: the game ended with deal 1" in body(response)
+    assert "Deal 2: the game ended with deal 1" in body(response)
     assert 'name="fh_0" value="13" checked' in body(response)
     assert list(
         Round.objects.get(number=1).entries.order_by("position").values_list("first_half", flat=True)
@@ -436,9 +436,12 @@ def test_undo_and_end_early(table, make_memory):
     response = table.send(url("end", session))
     assert response.status_code == 302
     session.refresh_from_db()
-    # The deal in hand is dropped with its first half: Bob's 170 against nothing.
-    assert session.finished_early and session.winners == [BOB]
-    assert "Bob wins (game ended early)" in body(table.get(url("sheet", session)))
+    # The deal in hand ends the game on its first half, which counts: Ann's 200 against Bob's 170
+    # (RULINGS: the highest total wins; issue 19, item 10).
+    assert session.finished_early and session.winners == [ANN]
+    assert Round.objects.count() == 2 and totals() == [200, 170]
+    page = body(table.get(url("sheet", session)))
+    assert "Ann wins (game ended early)" in page and "Auction" not in page
 
 
 @pytest.mark.parametrize(

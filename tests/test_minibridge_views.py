@@ -61,7 +61,7 @@ def test_new_game_page_offers_seats_dealer_and_length(table):
     assert 'name="first_dealer" value="draw" checked' in page
     assert 'name="ends" value="deals" checked' in page and 'name="deals"' in page and 'value="8"' in page
     assert reverse("games:rules", args=["minibridge"]) in page
-    assert "bridge.css" in page
+    assert "css/bridge." in page  # bridge.css, under its collected (hashed) name
 
 
 def test_new_game_with_a_number_of_deals_and_a_chosen_dealer(table, user):

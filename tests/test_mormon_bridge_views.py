@@ -237,7 +237,7 @@ def test_preview_names_who_made_it_and_who_missed(table, mormon_game):
         (bids_data(["x", 0, 0, 0, 0], save=True), "Ann’s bid must be a number"),
         (bids_data([0, 0, 0, 0, -1], save=True), "Eve bid -1"),
         (bids_data([0, 0, 0, 0, 0], save=True, trump="spades"), "Pick trumps from the colours shown"),
-        (bids_data([0, 0, None, 0, 0], save=True), "Round 1: Cat has not bid."),
+        (bids_data([0, 0, None, 0, 0], save=True), "Hand 1: Cat has not bid."),
     ],
 )
 @pytest.mark.parametrize("htmx", [True, False])
@@ -359,11 +359,14 @@ def test_elimination_marks_players_out_and_seats_the_waiting(table, mormon_game)
     assert 'name="bid_14"' in page and 'name="bid_5"' not in page
 
 
-def test_bids_for_players_not_in_the_hand_are_ignored(table, mormon_game):
+def test_bids_for_players_not_in_the_hand_are_refused(table, mormon_game):
+    """Once ignored (issue 19, item 13): a bid for a player out of the hand is refused, nothing stored."""
     session = mormon_game(players=SIXTEEN, mode="elimination", rounds=[first_hand_sixteen()])
-    table.send(url(session, 2, "bids"), bids_data([1, 1, 1, 1, 1] + [None] * 9 + [0, 0]), htmx=True)
-    stored = list(Round.objects.get(number=2).entries.order_by("position").values_list("bid", flat=True))
-    assert stored == [1, 1, 1, 1] + [None] * 10 + [0, 0]
+    response = table.send(
+        url(session, 2, "bids"), bids_data([1, 1, 1, 1, 1] + [None] * 9 + [0, 0]), htmx=True
+    )
+    assert "so their bid must be left empty." in body(response)
+    assert not Round.objects.filter(number=2).exists()
 
 
 def test_everyone_missing_puts_nobody_out(table, mormon_game):
@@ -518,3 +521,17 @@ def test_elimination_queries_do_not_grow(table, mormon_game, players):
     queries = count(sending(table, url(session, 2, "tricks"), tricks_data(tricks), htmx=True))
     # 5 reads; savepoint and release (2); version claimed (1); round update, entries bulk update (2).
     assert len(queries) == 10, "\n".join(q[:90] for q in queries)
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_elimination_refuses_a_bid_typed_for_a_player_who_is_out(table, mormon_game, htmx):
+    """A bid for a player out of the hand is refused beside that player, not dropped (issue 19, item 13)."""
+    first = {"bids": [1, 1, 1, 1, 0], "tricks": [1, 1, 1, 0, 1]}  # Dan and Eve miss: out
+    session = mormon_game(mode="elimination", rounds=[first])
+    response = table.send(url(session, 2, "bids"), bids_data([1, 1, 1, 2], save=True), htmx=htmx)
+    page = body(response)
+    assert response.status_code == (200 if htmx else 400)
+    message = "Hand 2: Dan is out and not in this hand, so their bid must be left empty."
+    row = page.partition(message)[0].rpartition('class="seat-row')[2]
+    assert message in page and 'data-seat="3"' in row  # beside Dan, in a row of Dan's own
+    assert Round.objects.count() == 1

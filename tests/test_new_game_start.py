@@ -58,9 +58,11 @@ def test_every_form_drawn_has_a_key_of_its_own(table):
 
 
 def test_a_fresh_form_starts_another_game(table, user):
-    for _ in range(2):
-        key = start_key(table.get(NEW).content.decode())
-        assert table.send(NEW, {**FORM, "start": key}).status_code == 302
+    key = start_key(table.get(NEW).content.decode())
+    assert table.send(NEW, {**FORM, "start": key}).status_code == 302
+    first = GameSession.objects.get(owner=user)
+    key = start_key(table.get(f"{NEW}?another={first.pk}").content.decode())
+    assert table.send(NEW, {**FORM, "start": key}).status_code == 302
     assert GameSession.objects.filter(owner=user).count() == 2
 
 
@@ -125,3 +127,25 @@ def test_last_played_is_stamped_by_every_change(make_game):
     services.save_round(session=session, number=1, data={"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]})
     session.refresh_from_db()
     assert session.last_played >= before
+
+
+@pytest.mark.parametrize("game", sorted(FORMS))
+def test_back_after_start_draws_the_form_that_started_it(table, user, game):
+    """Back from the new game's sheet asks for the form again (no-store): it comes as it was sent, its
+    key opening that game, and says so; until something is entered in the game."""
+    new = reverse("games:new", args=[game])
+    key = start_key(table.get(new).content.decode())
+    started = table.send(new, {**FORMS[game], "start": key})
+    session = GameSession.objects.get(owner=user)
+    back = table.get(new).content.decode()
+    assert "This form has started a game already: Start game opens it." in back
+    assert start_key(back) == key
+    assert 'value="' + FORMS[game]["player_1"] + '"' in back  # the names as they were sent
+    assert table.send(new, {**FORMS[game], "start": key})["Location"] == started["Location"]
+    # A fresh form, on demand: it starts another game.
+    fresh = table.get(f"{new}?another={session.pk}").content.decode()
+    assert start_key(fresh) != key and "This form has started a game" not in fresh
+    # Once the game has begun, Back draws a fresh form.
+    GameSession.objects.filter(pk=session.pk).update(version=1)
+    assert start_key(table.get(new).content.decode()) != key
+    assert GameSession.objects.filter(owner=user).count() == 1

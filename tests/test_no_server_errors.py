@@ -25,7 +25,7 @@ from games.registry import GAMES
 from games.urls import urlpatterns
 
 from .conftest import TableClient
-from .helpers import new_session
+from .helpers import database_out_of_reach, new_session
 from .rules.test_contract import FIRST_ROUND
 
 # Fuzzing every URL takes minutes: `-m "not slow"` skips it locally; CI runs it.
@@ -58,6 +58,7 @@ FIELDS = [
     "goto",
     "from",
     "version",
+    "key",
     "first_dealer",
     "hook",
     "target",
@@ -105,6 +106,9 @@ HOSTILE = [
     "Ann\udfff",
     "\ufeff1",
     " 1 ",
+    "01",  # not a number as written (nor "-0", " 1 "): refused beside the field
+    "Ann\u200b",  # a zero-width space: not a new player beside "Ann", refused
+    "\u202e1",  # a direction mark
     "x" * 20_000,
 ]
 PLAIN = ["", "0", "1", "2", "3", "7", "13", "40", "x", "NT", "S", "none", "rook", "true", "draw", "pass"]
@@ -223,6 +227,26 @@ def test_every_hostile_value_in_every_field_of_every_url(table, games_in_progres
             sender.both(url, [(field, v) for field in FIELDS[:12] for v in ("1", value)])
             sender.both(url, [(field, v) for field in FIELDS[:12] for v in (value, "1")])
     assert sender.sent >= 9000, sender.sent
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_url_answers_503_not_500_while_the_database_is_out_of_reach(user, games_in_progress):
+    """PostgreSQL stopped: every page and write is the app's 503 (or needs no database), never a 500."""
+    phone = TableClient(raise_request_exception=False)
+    phone.force_login(user)
+    phone.token()
+    player = Player.objects.filter(owner=user).first()
+    urls = every_url(games_in_progress, player.pk)
+    sender = Sender(phone)
+    unavailable = 0
+    with database_out_of_reach():
+        for target in urls:
+            for response in (sender.get(target, []), sender.post(target, [("version", "1"), ("key", "k")])):
+                assert response.status_code != 500, (target, response.status_code)
+                if response.status_code == 503 and target != "/healthz":
+                    assert response["Retry-After"] and b'data-testid="outage"' in response.content, target
+                    unavailable += 1
+    assert unavailable >= len(urls)  # nearly every URL twice: all but the few that need no database
 
 
 @pytest.mark.django_db

@@ -134,3 +134,15 @@ def test_a_read_keeps_the_replay_per_version_and_follows_a_rename(table, make_ga
     )
     page = body(table.get(sheet))
     assert '<tr id="round-2" class="row-current">' in page and "<sup>2</sup>" in page
+
+
+def test_an_explanation_is_in_the_language_of_whoever_reads_it(table, make_game):
+    """The replay kept per version holds its explanations in words: one drawn for a French reader is
+    not served to an English one (issue 19, item 11)."""
+    caches[screen.CACHE_ALIAS].clear()
+    session = make_game(rounds=[{"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]}])
+    explain = reverse("games:explain", args=[session.pk]) + "?r=1&k=1"
+    french = body(table.get(explain, headers={"Accept-Language": "fr"}))
+    english = body(table.get(explain, headers={"Accept-Language": "en"}))
+    assert "annonce 0" in french and "bid 0" not in french
+    assert "bid 0, took 0" in english and "annonce" not in english

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from datetime import datetime
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -260,6 +261,9 @@ def check_round_trip(owner, rec):
     out = export_session(session)
     state = replay_record(rec)
     rules = get_rules(rec["game"])
+    # A record with no dates starts when it is imported, and ends then if it is over.
+    assert datetime.fromisoformat(out["started"]) == session.created
+    assert ("ended" in out) == state.finished
 
     expected = copy.deepcopy(rec)
     expected["options"] = {k: v for k, v in rules.clean_options(rec["options"]).items() if v is not None}
@@ -322,6 +326,9 @@ def test_one_example_each_game_round_trips(owner):
         "mormon-bridge": record("mormon-bridge", NAMES[:4], [{"bids": [0, 0, 1, 0], "tricks": [0, 0, 1, 0]}]),
         "minibridge": record("minibridge", NAMES[:4], [{"hcp": [10, 10, 10, 10], "redeal": True}]),
         "memory-bridge": record("memory-bridge", NAMES[:2], [{"first_half": [13, 0], "contract": None}]),
+        "free-scoring": record(
+            "free-scoring", NAMES[:3], [{"scores": [12, -5, 7]}], options={"wins": "lowest"}
+        ),
     }
     assert set(examples) == set(GAMES)
     for rec in examples.values():

@@ -17,7 +17,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models import GameSession, Player
-from games.session_record import RecordError, export_session, import_record, import_records
+from games.session_record import (
+    BackupRefused,
+    RecordError,
+    export_session,
+    import_record,
+    restore,
+    restore_one,
+)
 from tests.test_session_record import BUGGER_EXAMPLE, NAMES, counts, record
 
 pytestmark = pytest.mark.django_db
@@ -175,39 +182,42 @@ def test_backup_restores_every_session_exactly(owner, tmp_path):
 
 
 @pytest.mark.usefixtures("owner")
-def test_backup_record_refused_alone(tmp_path):
+def test_a_backup_stores_each_good_record_and_lists_every_refused_one(tmp_path):
+    """As the spec says: each record checked and stored on its own, a line per record, exit non-zero."""
     good = record(rounds=BUGGER_EXAMPLE)
+    other = record(rounds=BUGGER_EXAMPLE, players=["Ann", "Ben", "Cat", "Dan", "Eve"])
     bad = record(rounds=BUGGER_EXAMPLE)
     bad["rounds"][2]["tricks"] = [0, 1, 1, 0, 0]
     repeated_key = '{"format": "scorekeeper-session", "format": "scorekeeper-session"}'
-    text = f"[{json.dumps(good)}, {json.dumps(bad)},\n {repeated_key}, 7, {json.dumps(good)}]"
+    text = f"[{json.dumps(good)}, {json.dumps(bad)},\n {repeated_key}, 7, {json.dumps(other)}]"
     lines, error = run_refused("import_session", write(tmp_path, text))
-    lines = lines.splitlines()
-    pks = [s.pk for s in GameSession.objects.order_by("pk")]
-    assert len(pks) == 2
-    assert lines == [
-        str(pks[0]),
+    stored = list(GameSession.objects.order_by("pk"))
+    assert len(stored) == 2
+    # Every refused record is listed with its reason, not only the first; the others by their ids.
+    assert lines.splitlines() == [
+        str(stored[0].pk),
         "Record 2: not imported: Round 3: the tricks add up to 2, but 3 were played (1 too few).",
         "Record 3: not imported: The file is not a valid record: the key 'format' appears twice in one object.",
         "Record 4: not imported: A session record must be a JSON object.",
-        str(pks[1]),
+        str(stored[1].pk),
     ]
-    assert error.endswith("3 of 5 records not imported (see the lines above); the others were.")
+    assert error.endswith("3 of 5 records refused (listed above); 2 imported.")
 
 
 @pytest.mark.usefixtures("owner")
-def test_broken_backup_keeps_what_came_before(tmp_path, monkeypatch):
+def test_a_broken_backup_imports_nothing(tmp_path, monkeypatch):
     good = json.dumps(record(rounds=BUGGER_EXAMPLE))
     lines, error = run_refused("import_session", write(tmp_path, f"[{good},\n{good[:-1]}, {good}]"))
-    assert lines.splitlines() == [str(GameSession.objects.get().pk)]
+    assert lines == "" and not GameSession.objects.exists()
     assert error.startswith(f"{tmp_path / 'record.json'}: The file is not valid JSON: Expecting")
-    assert "(line 2, column" in error and error.endswith("nothing after it was read.")
+    assert "(line 2, column" in error and error.endswith("Nothing was imported.")
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"[{good}, {good}"))
     lines, error = run_refused("import_session", "-")
-    assert len(lines.splitlines()) == 2 and "not valid JSON" in error
+    assert lines == "" and "not valid JSON" in error
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"[{good}] []"))
     lines, error = run_refused("import_session", "-")
-    assert len(lines.splitlines()) == 1 and "Extra data after the array" in error
+    assert lines == "" and "Extra data after the array" in error
+    assert not GameSession.objects.exists()
 
 
 @pytest.mark.usefixtures("owner")
@@ -224,33 +234,138 @@ def test_backup_larger_than_the_record_limit(tmp_path, settings):
     big = record(rounds=BUGGER_EXAMPLE, players=["Ann" * 13, "Ben" * 13, "Cat" * 13, "Dan" * 13, "Eve" * 13])
     path = write(tmp_path, f"[{good}, {good}, {json.dumps(big)}, {good}]")
     lines, error = run_refused("import_session", path)
-    assert GameSession.objects.count() == 3
+    assert GameSession.objects.count() == 3  # the good ones, each on its own (no start time: not matched)
     assert lines.splitlines()[2].startswith("Record 3: not imported: The record is more than")
-    assert error.endswith("1 of 4 records not imported (see the lines above); the others were.")
+    assert "1 of 4 records refused" in error
     # One record over the limit is refused as before, unread past the limit.
     with pytest.raises(CommandError, match="a session record may be at most"):
         run("import_session", write(tmp_path, json.dumps(big)))
+    assert len(run("import_session", write(tmp_path, f"[{good}, {good}, {good}]")).splitlines()) == 3
 
 
 def test_backup_batches_keep_order_and_fixed_queries(owner, django_user_model):
     records = some_records()
-    bad = record(rounds=BUGGER_EXAMPLE, first_dealer=9)
-    mixed = [records[0], bad, *records[1:4], bad, *records[4:]]
-    outcomes = list(import_records(owner=owner, records=mixed, batch=2))
-    refused = [i for i, o in enumerate(outcomes) if isinstance(o, RecordError)]
-    assert refused == [1, 5]
-    stored = [o for o in outcomes if not isinstance(o, RecordError)]
+    outcomes = restore(owner=owner, records=records, batch=2)
+    assert [o.new for o in outcomes] == [True] * len(records)
+    stored = [o.session for o in outcomes]
     assert [export_session(s)["game"] for s in stored] == [r["game"] for r in records]
     assert [s.pk for s in stored] == sorted(s.pk for s in stored)
 
+    bad = record(rounds=BUGGER_EXAMPLE, first_dealer=9)
+    before = counts()
+    with pytest.raises(BackupRefused) as refused:
+        restore(owner=owner, records=[records[0], bad, *records[1:4], bad], batch=2)
+    assert [number for number, _ in refused.value.refused] == [2, 6]
+    assert counts() == before
+
     # A batch costs the same queries whatever it holds: sessions, players (read, new ones
-    # made and read again), seats, rounds and entries, in one savepoint.
+    # made and read again), seats, rounds and entries, in savepoints inside one transaction.
     other, third = (django_user_model.objects.create_user(name) for name in ("other", "third"))
     with CaptureQueriesContext(connection) as few:
-        list(import_records(owner=other, records=records[:2]))
+        restore(owner=other, records=records[:2])
     with CaptureQueriesContext(connection) as many:
-        list(import_records(owner=third, records=records * 20))
-    assert len(few.captured_queries) == len(many.captured_queries) == 9
+        restore(owner=third, records=records * 20)
+    assert len(few.captured_queries) == len(many.captured_queries) == 11
+
+
+# -- a whole server moved: owners and dates kept (issue 20, item 8) ----------------------------------
+
+
+def test_a_whole_server_moves_with_its_owners_and_dates(django_user_model, tmp_path):
+    """export_session --all from a server with three users into a fresh one with --keep-owners, and
+    export again: identical, dates included (so periods, standings by date and streaks are the same)."""
+    ann = django_user_model.objects.create_superuser("ann", password="pw")
+    ben = django_user_model.objects.create_user("ben", password="pw")
+    cat = django_user_model.objects.create_user("cat.é", password="pw")
+    games = some_records()
+    for i, rec in enumerate(games):
+        rec["started"] = f"2025-0{i + 1}-1{i}T19:30:00.{i}5+02:00"
+        if i == 5:  # finished (two deals of two): it ended that evening
+            rec["ended"] = f"2025-0{i + 1}-1{i}T23:05:00+02:00"
+    owners = [ann, ben, cat, ben, cat, ann, ben]
+    for rec, owner in zip(games, owners, strict=True):
+        import_record(owner=owner, record=rec)
+    import_record(owner=cat, record=record("memory-bridge", ["Ann", "Ben"], []))  # started now
+    backup = run("export_session", "--all")
+    exported = json.loads(backup)
+    assert [r["owner"] for r in exported] == ["ann", "ben", "cat.é", "ben", "cat.é", "ann", "ben", "cat.é"]
+    assert exported[0]["started"] == "2025-01-10T17:30:00.050000+00:00"
+    assert exported[5]["ended"] == "2025-06-15T21:05:00+00:00"
+
+    # A fresh server: no game, no player, no user at all.
+    GameSession.objects.all().delete()
+    Player.objects.all().delete()
+    django_user_model.objects.all().delete()
+    lines = run("import_session", "--keep-owners", write(tmp_path, backup)).splitlines()
+    assert [GameSession.objects.get(pk=int(pk)).owner.username for pk in lines] == [
+        r["owner"] for r in exported
+    ]
+    assert run("export_session", "--all") == backup
+    made = {u.username: u for u in django_user_model.objects.all()}
+    assert sorted(made) == ["ann", "ben", "cat.é"]
+    assert not any(u.has_usable_password() for u in made.values())
+    assert [g.owner.username for g in GameSession.objects.order_by("created")] == [
+        r["owner"] for r in exported
+    ]
+
+    # The same backup again adds nothing: every game is already there, for its owner.
+    again = run("import_session", "--keep-owners", write(tmp_path, backup)).splitlines()
+    assert again[0] == f"Record 1: already here as {lines[0]}; not imported again."
+    assert len(again) == 8 and GameSession.objects.count() == 8
+
+
+def test_without_keep_owners_the_owner_is_ignored(django_user_model, tmp_path):
+    kim = django_user_model.objects.create_user("kim")
+    rec = record(owner="nobody here", started="2026-11-21T19:30:00+00:00")
+    run("import_session", "--user", "kim", write(tmp_path, rec))
+    assert GameSession.objects.get().owner == kim
+    assert not django_user_model.objects.filter(username="nobody here").exists()
+
+
+def test_keep_owners_gives_games_to_existing_accounts_and_refuses_bad_names(django_user_model, tmp_path):
+    kim = django_user_model.objects.create_user("kim", password="secret")
+    lines = run(
+        "import_session", "--keep-owners", write(tmp_path, [record(owner="kim"), record()])
+    ).splitlines()
+    assert [GameSession.objects.get(pk=int(pk)).owner for pk in lines] == [
+        kim,
+        kim,
+    ]  # no owner: the only user
+    kim.refresh_from_db()
+    assert kim.check_password("secret")
+    before = counts()
+    out, error = run_refused(
+        "import_session", "--keep-owners", write(tmp_path, [record(owner="a b/c"), record(owner=7)])
+    )
+    assert out.splitlines() == [
+        'Record 1: not imported: owner must be the user name of the account the game belongs to, not "a b/c".',
+        "Record 2: not imported: owner must be the user name of the account the game belongs to, not 7.",
+    ]
+    assert counts() == before and django_user_model.objects.count() == 1
+
+
+def test_dates_are_checked(owner):
+    def refusal(**dates) -> str:
+        with pytest.raises(RecordError) as caught:
+            restore_one(owner=owner, record=record(**dates))
+        return caught.value.message
+
+    assert refusal(started="2026-11-21T19:30:00") == (
+        "started must be a date and time with its offset from UTC, as 2026-11-21T19:30:00+00:00, "
+        'not "2026-11-21T19:30:00".'
+    )
+    assert refusal(started="yesterday").startswith("started must be a date and time")
+    assert refusal(ended=1700000000).startswith("ended must be a date and time")
+    assert refusal(started="0001-01-01T00:00:00+05:00").startswith(
+        "started must be a date from the year 1900"
+    )
+    assert refusal(started="2026-11-21T19:30:00+00:00", ended="2026-11-21T19:29:59+00:00").startswith(
+        "The game ended (2026-11-21T19:29:59+00:00) before it started"
+    )
+    assert refusal(ended="2026-11-21T19:30:00+00:00") == (
+        "The record says when the game ended, but the game is not over."
+    )
+    assert not GameSession.objects.exists()
 
 
 # -- export_session --------------------------------------------------------------------------
@@ -279,7 +394,8 @@ def test_export_all(owner, django_user_model):
     first = import_record(owner=owner, record=record(rounds=BUGGER_EXAMPLE))
     second = import_record(owner=other, record=record("memory-bridge", ["Ann", "Ben"]))
     printed = json.loads(run("export_session", "--all"))
-    assert printed == [export_session(first), export_session(second)]
+    assert printed == [export_session(first, owner=True), export_session(second, owner=True)]
+    assert [r["owner"] for r in printed] == ["owner", "other"]
 
 
 def test_export_all_with_no_sessions():
@@ -337,8 +453,14 @@ def test_exit_codes_through_manage_py(tmp_path):
     everything = shell("export_session", "--all")
     assert [r["players"] for r in json.loads(everything.stdout)] == [NAMES]
 
-    backup = shell("import_session", "-", stdin=f"[{everything.stdout[1:-2]}, {json.dumps(bad)}]")
+    backup = shell("import_session", "-", stdin=f"[{json.dumps(record())}, {json.dumps(bad)}]")
     assert backup.returncode != 0
-    assert backup.stdout.splitlines()[0].isdigit()
-    assert backup.stdout.splitlines()[1].startswith("Record 2: not imported: Round 3: the tricks add up to 2")
-    assert "1 of 2 records not imported" in backup.stderr
+    first, second = backup.stdout.splitlines()
+    assert shell("export_session", first).returncode == 0  # the good record is stored on its own
+    assert second == "Record 2: not imported: Round 3: the tricks add up to 2, but 3 were played (1 too few)."
+    assert "1 of 2 records refused (listed above); 1 imported." in backup.stderr
+    assert "Traceback" not in backup.stderr
+    # The server's own backup again: each game is already there, nothing is added.
+    again = shell("import_session", "-", stdin=everything.stdout)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines() == [f"Record 1: already here as {pk}; not imported again."]

@@ -47,7 +47,7 @@ TOP_LEVEL = [
     ("version true", record(version=True), "version true cannot be read"),
     ("unknown game", record(game="poker"), 'Unknown game "poker"'),
     ("game not text", record(game=["bugger-bridge"]), "Unknown game"),
-    ("unknown field", record(owner="me"), "unknown field 'owner'"),
+    ("unknown field", record(comment="me"), "unknown field 'comment'"),
     ("no players", {k: v for k, v in record().items() if k != "players"}, "no 'players'"),
     ("no rounds", {k: v for k, v in record().items() if k != "rounds"}, "no 'rounds'"),
     ("no game", {k: v for k, v in record().items() if k != "game"}, "no 'game'"),
@@ -160,10 +160,13 @@ def test_finished_early_after_the_natural_end(owner):
     assert "finished_early is true, but the game reached its end with round 1" in exc.message
 
 
-def test_finished_early_on_an_unfinished_round(owner):
-    rec = record(rounds=[*BUGGER_EXAMPLE, {"bids": [0, 0, 0, 0, 0]}], finished_early=True)
-    exc = refused(owner, rec)
-    assert "Round 4: a game ended early cannot end on an unfinished round" in exc.message
+def test_finished_early_on_an_unfinished_round_is_accepted(owner):
+    """The spec: a game ended early may end on an unfinished round; what it scored counts."""
+    rec = record(
+        "memory-bridge", NAMES[:2], [{"first_half": [5, 8]}], options={"target": 500}, finished_early=True
+    )
+    session = import_record(owner=owner, record=rec)
+    assert session.finished_early and session.is_finished and session.winners == [1]
 
 
 def test_minibridge_names_the_declarer(owner):
@@ -233,7 +236,8 @@ JSON_CASES = [
     (b'{"a": NaN}', "NaN is not a JSON number"),
     (b'{"a": 1, "a": 2}', "the key 'a' appears twice"),
     (b"\xff\xfe\xfa", "not"),
-    (b"[" * 100000, "nested too deeply"),
+    (b"[" * 100000, "nests lists and objects more than 20 deep"),
+    (b'{"a": ' * 21 + b"1" + b"}" * 21, "nests lists and objects more than 20 deep"),
 ]
 
 

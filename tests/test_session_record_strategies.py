@@ -27,6 +27,7 @@ MAX_ROUNDS = {
     "mormon-bridge": 30,
     "minibridge": 24,
     "memory-bridge": 20,
+    "free-scoring": 25,
 }
 
 # Names as the app stores them: NFC (an import normalises "豈" U+F900 to U+8C48, say).
@@ -90,6 +91,20 @@ def minibridge_setup(draw):
 def memory_setup(draw):
     options = draw(st.one_of(st.just({}), st.builds(lambda t: {"target": t}, st.integers(100, 3000))))
     return draw(player_names(2)), options, draw(st.integers(0, 1))
+
+
+@st.composite
+def free_setup(draw):
+    n = draw(st.integers(1, 20))
+    ends = draw(
+        st.one_of(
+            st.just({}),
+            st.builds(lambda r: {"rounds": r}, st.integers(1, 30)),
+            st.builds(lambda t: {"target": t}, st.integers(1, 30_000)),
+        )
+    )
+    wins = draw(st.sampled_from([{}, {"wins": "highest"}, {"wins": "lowest"}]))
+    return draw(player_names(n)), {**wins, **ends}, draw(st.integers(0, n - 1))
 
 
 # -- rounds: complete (or, with partial=True, still being played) --------------------------
@@ -203,12 +218,22 @@ def memory_round(draw, _info, state, partial=False):
     return data
 
 
+@st.composite
+def free_round(draw, _info, state, partial=False):
+    """Each player's points: a round is never part-played (asked for one, it gives a whole round)."""
+    del partial
+    return {
+        "scores": draw(st.lists(st.integers(-10_000, 10_000), min_size=state.players, max_size=state.players))
+    }
+
+
 SETUPS = {
     "bugger-bridge": bugger_setup,
     "call-bridge": call_setup,
     "mormon-bridge": mormon_setup,
     "minibridge": minibridge_setup,
     "memory-bridge": memory_setup,
+    "free-scoring": free_setup,
 }
 ROUNDS = {
     "bugger-bridge": bugger_round,
@@ -216,6 +241,7 @@ ROUNDS = {
     "mormon-bridge": mormon_round,
     "minibridge": minibridge_round,
     "memory-bridge": memory_round,
+    "free-scoring": free_round,
 }
 
 
@@ -279,8 +305,8 @@ def replay_record(record: dict):
 
 
 def input_fields(record: dict) -> dict:
-    """A record without its derived fields."""
-    out = {key: value for key, value in record.items() if key != "result"}
+    """A record without its derived fields and its dates (an import without dates stamps its own)."""
+    out = {key: value for key, value in record.items() if key not in ("result", "started", "ended")}
     out["rounds"] = [{k: v for k, v in r.items() if k not in DERIVED_ROUND} for r in record["rounds"]]
     return out
 

@@ -100,13 +100,37 @@ def test_upload_imports_and_goes_to_the_sheet(client, owner):
     assert export_session(session)["rounds"][-1]["totals"] == [20, 21, 33, 20, 31]
 
 
-def test_download_then_upload(client, owner):
+def test_download_then_upload(client, owner, django_user_model):
     session = import_record(owner=owner, record=record(rounds=BUGGER_EXAMPLE, finished_early=True))
     downloaded = client.get(reverse("games:record-download", args=[session.pk])).content
-    response = client.post(UPLOAD, {"record": json_file(downloaded)})
+    other = Client()
+    other.force_login(django_user_model.objects.create_user("other"))
+    response = other.post(UPLOAD, {"record": json_file(downloaded)})
     assert response.status_code == 302
     copy = GameSession.objects.exclude(pk=session.pk).get()
-    assert export_session(copy) == export_session(session)
+    assert export_session(copy) == export_session(session)  # its dates too
+    assert copy.created == session.created
+    assert copy.finished_at == max(session.finished_at, session.created)
+
+
+def test_a_game_already_here_is_not_imported_again(client, owner):
+    session = import_record(owner=owner, record=record(rounds=BUGGER_EXAMPLE, finished_early=True))
+    downloaded = client.get(reverse("games:record-download", args=[session.pk])).content
+    before = counts()
+    for headers in ({}, {"HX-Request": "true"}):
+        response = client.post(UPLOAD, {"record": json_file(downloaded)}, headers=headers)
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert "Already here: this Bugger Bridge game is one of yours, so nothing was imported." in html
+        assert f'<a href="{reverse("games:sheet", args=[session.pk])}">Open it</a>' in html
+        assert counts() == before
+    # The same game with a round more is another game.
+    more = json.loads(downloaded)
+    more["rounds"] = more["rounds"][:2]
+    more["finished_early"] = False
+    more.pop("ended")
+    assert client.post(UPLOAD, {"record": json_file(more)}).status_code == 302
+    assert GameSession.objects.count() == 2
 
 
 def refused(client, upload) -> str:
@@ -179,43 +203,111 @@ def test_upload_refuses_other_methods(client):
 # -- a whole backup (a JSON array of records) ---------------------------------------------------
 
 
-def test_upload_a_backup_imports_each_record_on_its_own(client, owner):
+def test_a_backup_with_a_bad_record_imports_nothing_and_lists_every_refusal(client):
     bad = record(rounds=BUGGER_EXAMPLE)
     bad["rounds"][1]["bids"][1] = 3
     good = record("memory-bridge", ["Ann", "Ben"], [{"first_half": [13, 0], "contract": None}])
-    backup = [record(rounds=BUGGER_EXAMPLE), bad, good]
-    response = client.post(UPLOAD, {"record": json_file(backup)})
-    assert response.status_code == 400  # one record was refused
-    first, second = GameSession.objects.order_by("pk")
-    assert (first.owner, second.owner) == (owner, owner)
-    assert export_session(second)["players"] == ["Ann", "Ben"]
+    backup = [record(rounds=BUGGER_EXAMPLE), bad, good, {"game": "\ud800"}]
+    message = refused(client, json_file(json.dumps(backup).encode()))
+    assert (
+        message == "2 of 4 records cannot be imported, so none was: a backup is restored whole or not at all."
+    )
+    response = client.post(UPLOAD, {"record": json_file(backup)}, headers={"HX-Request": "true"})
+    assert response.status_code == 200  # htmx swaps only a 200: the refusal is shown in place
     html = response.content.decode()
-    items = re.findall(r"<li>(.*?)</li>", html.split('id="import-outcomes"')[1].split("</ol>")[0], re.S)
+    items = re.findall(r"<li>(.*?)</li>", html.split('id="import-refusals"')[1].split("</ol>")[0], re.S)
     assert items == [
-        f'<a href="{reverse("games:sheet", args=[first.pk])}">Bugger Bridge: Bob, Helen, Corky, Kim, Randi</a>',
-        '<span class="error">Not imported: Round 2: Helen bid 3, but a bid must be 0 to 2 with 2 cards dealt.</span>',
-        f'<a href="{reverse("games:sheet", args=[second.pk])}">Memory Bridge: Ann, Ben</a>',
+        "Record 2: Round 2: Helen bid 3, but a bid must be 0 to 2 with 2 cards dealt.",
+        "Record 4: This is not a Scorekeeper session record: &quot;format&quot; must be &quot;scorekeeper-session&quot;.",
     ]
-    assert "1 of 3 records not imported" in html
-    # All imported: 200, and the form is there for the next file.
-    again = client.post(UPLOAD, {"record": json_file([good, good])})
-    assert again.status_code == 200
-    assert "All 2 records imported" in again.content.decode() and 'type="file"' in again.content.decode()
+    assert not GameSession.objects.exists()
+
+
+def test_a_backup_restores_and_skips_the_games_already_here(client, owner):
+    games = [
+        record(rounds=BUGGER_EXAMPLE, started="2026-11-20T19:30:00+01:00"),
+        record("memory-bridge", ["Ann", "Ben"], [], started="2026-11-21T20:00:00+00:00"),
+        record("memory-bridge", ["Ann", "Ben"], []),  # no start: a new game each time
+    ]
+    response = client.post(UPLOAD, {"record": json_file(games)})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<strong>3 games restored.</strong>" in html and "already here" not in html
+    assert 'type="file"' in html  # the form again, for the next file
+    stored = GameSession.objects.order_by("pk")
+    assert [s.created.isoformat() for s in stored][:2] == [
+        "2026-11-20T18:30:00+00:00",
+        "2026-11-21T20:00:00+00:00",
+    ]
+    assert {s.owner for s in stored} == {owner}
+
+    again = client.post(UPLOAD, {"record": json_file(games)}, headers={"HX-Request": "true"}).content.decode()
+    assert "<strong>1 game restored.</strong> 2 games were already here and were skipped." in again
     assert GameSession.objects.count() == 4
 
 
-def test_a_backup_counts_each_record_against_the_hourly_imports(client, settings):
+def test_a_backup_counts_once_against_the_hourly_imports(client, settings):
+    """A person restoring their own games gets them all back at once: the upload counts, not its records."""
     settings.IMPORTS_PER_HOUR = 3
-    good = record("memory-bridge", ["Ann", "Ben"], [])
-    message = refused(client, json_file([good] * 4))
-    assert message.startswith(
-        "The file holds 4 records, more than this server lets you import in an hour (3)."
-    )
-    assert client.post(UPLOAD, {"record": json_file([good] * 2)}).status_code == 200
-    assert client.post(UPLOAD, {"record": json_file(good)}).status_code == 429
-    assert GameSession.objects.count() == 2
+    ann = record("memory-bridge", ["Ann", "Ben"], [])
+    cat = record("memory-bridge", ["Cat", "Dan"], [])
+    assert client.post(UPLOAD, {"record": json_file([ann] * 4)}).status_code == 200
+    assert client.post(UPLOAD, {"record": json_file([cat] * 2)}).status_code == 200
+    assert client.post(UPLOAD, {"record": json_file(ann)}).status_code == 302  # to the game
+    assert GameSession.objects.count() == 7
+    assert client.post(UPLOAD, {"record": json_file([cat] * 2)}).status_code == 429
+    assert GameSession.objects.count() == 7
 
 
 def test_a_broken_backup_imports_nothing(client):
     good = json.dumps(record("memory-bridge", ["Ann", "Ben"], []))
     assert refused(client, json_file(f"[{good}, {good}".encode())).startswith("The file is not valid JSON")
+
+
+# -- every game in one file, and back (issue 22, item 3) ------------------------------------------
+
+
+def test_download_every_game(client, owner, django_user_model):
+    first = import_record(
+        owner=owner, record=record(rounds=BUGGER_EXAMPLE, started="2026-01-02T20:00:00+00:00")
+    )
+    second = import_record(owner=owner, record=record("memory-bridge", ["Ann", "Ben"], []))
+    trashed = import_record(owner=owner, record=record("memory-bridge", ["Cat", "Dan"], []))
+    trashed.deleted_at = timezone.now()
+    trashed.save()
+    import_record(owner=django_user_model.objects.create_user("other"), record=record())
+    response = client.get(reverse("games:record-backup"))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    day = timezone.localdate().isoformat()
+    assert response["Content-Disposition"] == f'attachment; filename="scorekeeper-backup-{day}.json"'
+    backup = json.loads(response.content)
+    assert backup == [export_session(first), export_session(second)]  # oldest first, no owner
+    assert backup[0]["started"] == "2026-01-02T20:00:00+00:00"
+    assert Client().get(reverse("games:record-backup")).status_code == 302  # log in first
+
+
+def test_download_every_game_then_restore_into_a_new_account(client, owner, django_user_model):
+    for rec in [
+        record(rounds=BUGGER_EXAMPLE, finished_early=True, started="2026-01-02T20:00:00+00:00"),
+        record("memory-bridge", ["Ann", "Ben"], [{"first_half": [13, 0], "contract": None}]),
+    ]:
+        import_record(owner=owner, record=rec)
+    backup = client.get(reverse("games:record-backup")).content
+    newcomer = Client()
+    newcomer.force_login(django_user_model.objects.create_user("newcomer"))
+    response = newcomer.post(UPLOAD, {"record": json_file(backup)}, headers={"HX-Request": "true"})
+    assert "<strong>2 games restored.</strong>" in response.content.decode()
+    assert newcomer.get(reverse("games:record-backup")).content == backup
+
+
+def test_a_new_game_imported_through_htmx_opens_its_sheet(client):
+    response = client.post(UPLOAD, {"record": json_file(record())}, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == reverse("games:sheet", args=[GameSession.objects.get().pk])
+
+
+def test_the_page_is_linked_from_history_and_the_user_name(client):
+    html = client.get(reverse("games:history")).content.decode()
+    assert f'<a class="button" href="{UPLOAD}">Back up and restore</a>' in html
+    assert f'<a class="who" href="{UPLOAD}"' in html

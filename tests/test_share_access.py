@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from games import services, sharing
+from games import guests, services, sharing
 from games.models import GameSession, Player, Round, ShareLink
 from games.urls import urlpatterns
 
@@ -23,10 +23,11 @@ FIVE = ("Ann", "Ben", "Cat", "Dev", "Eve")
 TABLE = {"sheet", "undo", "end", "reopen", "live", "explain", "round-action"}
 OWNER_ONLY = {"share", "record-download", "game-csv", "summary", "delete", "restore", "print"}
 PLAYER = {"player", "player-rename", "player-merge", "player-undo-merge"}
-ACCOUNT = {"record-upload", "new", "history", "trash", "print-blank-index", "players"}
+ACCOUNT = {"record-upload", "record-backup", "history", "trash", "print-blank-index", "players"}
 ACCOUNT |= {"history-csv", "standings", "head-to-head", "group-link"}
-OPEN = {"home", "signup", "rules", "print-blank", "manifest", "service-worker", "favicon", "offline"}
-TOKEN = {"shared", "watch-live", "watch-explain", "big-screen"}
+OPEN = {"home", "signup", "new", "rules", "print-blank", "manifest", "service-worker", "favicon", "offline"}
+TOKEN = {"shared", "watch-live", "watch-explain", "big-screen", "watch-result-card"}
+CARD = {"result-card"}  # a finished game's only: tests/test_result_card.py
 GROUP = {
     "group-standings",
     "group-head-to-head",
@@ -51,12 +52,32 @@ POST_ONLY = {"undo", "end", "reopen", "restore"}
 
 def test_every_url_is_classified():
     names = {p.name for p in urlpatterns}
-    assert names == TABLE | OWNER_ONLY | PLAYER | ACCOUNT | OPEN | TOKEN | GROUP
+    assert names == TABLE | OWNER_ONLY | PLAYER | ACCOUNT | OPEN | TOKEN | GROUP | CARD
+
+
+@pytest.fixture(params=["account", "guest"])
+def owner(request, user):
+    """Whose game it is: an account, or a guest (a visitor who started it with no account)."""
+    return user if request.param == "account" else guests.make_guest()
+
+
+@pytest.fixture(params=["account", "guest"])
+def stranger(request, other_user):
+    """Someone else, signed in: another account, or another browser's guest."""
+    return other_user if request.param == "account" else guests.make_guest()
+
+
+def signed_in(user) -> TableClient:
+    client = TableClient()
+    client.force_login(user)
+    return client
 
 
 @pytest.fixture
-def shared_game(make_game):
-    session = make_game(players=FIVE, rounds=[{"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]}])
+def shared_game(make_game, owner):
+    session = make_game(
+        owner=owner, players=FIVE, rounds=[{"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]}]
+    )
     watch = sharing.make_link(session, ShareLink.Kind.WATCH)
     keep = sharing.make_link(session, ShareLink.Kind.KEEP)
     return session, sharing.token_for(watch), sharing.token_for(keep)
@@ -92,16 +113,16 @@ def anonymous_holder(token) -> TableClient:
     return client
 
 
-def test_the_owner_opens_everything_of_their_game(table, shared_game):
+def test_the_owner_opens_everything_of_their_game(shared_game):
     session, _, _ = shared_game
+    table = signed_in(session.owner)
     for name, path in game_urls(session, TABLE | OWNER_ONLY - {"delete", "restore"}):
         assert table.get(path).status_code in ((405,) if name in POST_ONLY else (200, 204)), name
 
 
-def test_another_user_gets_404_for_every_url_of_the_game(shared_game, other_user):
+def test_another_user_gets_404_for_every_url_of_the_game(shared_game, stranger):
     session, _, _ = shared_game
-    client = TableClient()
-    client.force_login(other_user)
+    client = signed_in(stranger)
     for name, path in game_urls(session, TABLE | OWNER_ONLY):
         statuses = visit(client, name, path)
         assert statuses[-1] == 404 and set(statuses) <= {404, 405}, name  # 405: a GET of a POST-only URL
@@ -171,8 +192,9 @@ def test_a_keep_score_link_enters_corrects_and_undoes_this_game_only(shared_game
     assert reverse("games:summary", args=[session.pk]) not in page
 
 
-def test_a_replaced_link_answers_so_at_once(table, shared_game):
+def test_a_replaced_link_answers_so_at_once(shared_game):
     session, watch, keep = shared_game
+    table = signed_in(session.owner)
     keeper_phone = anonymous_holder(keep)
     table.send(reverse("games:share", args=[session.pk]), {"kind": "watch"})
     table.send(reverse("games:share", args=[session.pk]), {"kind": "keep"})
@@ -192,8 +214,9 @@ def test_a_replaced_link_answers_so_at_once(table, shared_game):
     assert Round.objects.count() == 1
 
 
-def test_the_share_page_shows_the_links_again_with_qr_codes(table, shared_game):
+def test_the_share_page_shows_the_links_again_with_qr_codes(shared_game):
     session, watch, keep = shared_game
+    table = signed_in(session.owner)
     page = body(table.get(reverse("games:share", args=[session.pk])))
     assert watch in page and keep in page and page.count("<svg") == 2
     assert reverse("games:big-screen", args=[watch]) in page
@@ -239,3 +262,24 @@ def without_language_switcher(page: str) -> str:
     head, _, footer = page.partition('<footer class="site-footer">')
     assert footer.count("<form") == 1 and f'action="{reverse("set_language")}"' in footer
     return head
+
+
+def test_a_keep_score_phone_goes_back_to_its_game_from_the_logo_and_the_rules(shared_game, make_game):
+    """A keep-score phone has no account, so no games of its own: the logo and the rules page lead
+    back to the game its link names, and only to that one (issue 19, item 9)."""
+    session, _, keep = shared_game
+    other = make_game(players=FIVE)
+    client = anonymous_holder(keep)
+    sheet = reverse("games:sheet", args=[session.pk])
+    page = body(client.get(sheet))
+    assert f'<a class="brand" href="{sheet}">' in page
+    rules = body(client.get(reverse("games:rules", args=[session.game])))
+    assert f'<a class="brand" href="{sheet}">' in rules and f'<a href="{sheet}">Back to the game</a>' in rules
+    assert "Back to your games" not in rules
+    assert reverse("games:sheet", args=[other.pk]) not in page + rules
+    # The owner's logo and rules page lead home, as ever.
+    owner = TableClient()
+    owner.force_login(session.owner)
+    home = reverse("games:home")
+    assert f'<a class="brand" href="{home}">' in body(owner.get(sheet))
+    assert "Back to your games" in body(owner.get(reverse("games:rules", args=[session.game])))

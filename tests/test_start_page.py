@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import GameSession
+from games.registry import GAMES
 from tests.conftest import everyone_makes
 from tests.test_history_helpers import CALL_DEAL, ELIMINATION_ROUNDS, MINIBRIDGE_ROUNDS
 
@@ -65,3 +66,16 @@ def test_the_start_page_reads_every_game_in_a_constant_number_of_queries(
     with django_assert_max_num_queries(6):
         body = table.get(HOME).content.decode()
     assert len(in_progress(body)) == 6
+
+
+def test_blank_sheets_are_offered_from_the_start_page_signed_in_or_not(table, client):
+    blank = f'href="{reverse("games:print-blank-index")}"'
+    assert blank in table.get(HOME).content.decode()
+    assert blank in client.get(HOME).content.decode()
+
+
+def test_every_games_rules_page_links_to_its_blank_sheet(client):
+    for slug in GAMES:
+        page = client.get(reverse("games:rules", args=[slug]))
+        assert page.status_code == 200
+        assert f'href="{reverse("games:print-blank", args=[slug])}"' in page.content.decode(), slug

@@ -29,7 +29,7 @@ ROOT = Path(settings.BASE_DIR)
 FRENCH = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
 # Every language the switcher offers besides English, the language of the code.
 TRANSLATED = [code for code, _ in settings.LANGUAGES if code != "en"]
-# What makemessages reads: the code and templates, with the options the README gives translators.
+# What makemessages reads: the code and templates, with the options docs/development.md gives translators.
 SOURCES = ("games", "scorekeeper", "templates", "manage.py")
 MAKEMESSAGES = ["makemessages", "--no-location", "--no-obsolete", "-v", "0"]
 

@@ -11,7 +11,7 @@ import games.registry
 class Migration(migrations.Migration):
     # The nine migrations up to 0009, squashed: a database that applied them all counts this one as
     # applied; a new database runs only this. One migrated part-way must first migrate with a
-    # release that still has them (see README, "Upgrading").
+    # release that still has them (see docs/production.md, "Upgrading").
     replaces = [
         ("games", "0001_initial"),
         ("games", "0002_history_indexes"),

@@ -26,7 +26,7 @@ from .common import MAX_BLANK_ROWS, Cell, Row, Sheet, deal_number, number, signe
 from .layout import BlankChoice, Layout
 from .memory import MemoryBridgePaper
 from .minibridge import MinibridgePaper
-from .scores import ScoresPaper
+from .scores import FreeScoringPaper, ScoresPaper
 
 __all__ = [
     "MAX_BLANK_ROWS",
@@ -34,6 +34,7 @@ __all__ = [
     "BuggerBridgePaper",
     "CallBridgePaper",
     "Cell",
+    "FreeScoringPaper",
     "Layout",
     "MemoryBridgePaper",
     "MinibridgePaper",

@@ -11,6 +11,7 @@ from typing import Any
 
 from games.rules import GameState
 from games.rules.bugger_bridge import REDEAL_PENALTY, BuggerBridge, made_points
+from games.rules.cards import label_in_words
 from games.rules.mormon_bridge import (
     ELIMINATION,
     FOUR_CARD,
@@ -73,7 +74,7 @@ def _bugger_sheet(
     )
     for info in schedule:
         result = state.rounds[info.number - 1] if state and info.number <= len(state.rounds) else None
-        label = info.label
+        label = label_in_words(info.label)
         trump = result.data.get("trump") if result else None
         if trump and trump != "none":
             label += f" {TRUMP_MARKS.get(trump, '')}"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.rules import GameRules, GameState
-from games.words import gettext
+from games.words import gettext, in_words
 
 from .common import Sheet
 
@@ -75,7 +75,7 @@ class Layout[R: GameRules]:
         row numbered by its round, a played round's heading linking to its correction, and its squares
         explained (the words the paper gives them as titles). A layout whose screen differs overrides it."""
         sheet = self.filled(state, names)[0]
-        word = self.rules.round_word.capitalize()
+        word = in_words(self.rules.round_word.capitalize())
         for index, row in enumerate(sheet.body):
             row.number = index + 1
             result = state.rounds[index] if index < len(state.rounds) else None

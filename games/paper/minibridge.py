@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.rules import GameState
-from games.rules.cards import STRAIN_SYMBOLS
+from games.rules.cards import strain_symbol
 from games.rules.minibridge import DEFAULT_DEALS, SIDE_NAMES, Minibridge
 from games.words import gettext, gettext_noop, ngettext, pgettext
 
@@ -142,7 +142,7 @@ def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
             )
             cells.append(
                 Cell(
-                    text=f"{kind} {STRAIN_SYMBOLS[contract['strain']]}",
+                    text=f"{kind} {strain_symbol(contract['strain'])}",
                     note=gettext("by {name}").format(name=seat_letter(declarer)),
                     title=gettext("{name} declares").format(name=names[declarer]),
                 )

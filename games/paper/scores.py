@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.rules import GameRules, GameState
-from games.words import gettext, gettext_noop
+from games.words import gettext, gettext_noop, in_words, ngettext
 
 from .common import Cell, Row, Sheet, _head, _name_head, number, signed, state_total_row
 from .layout import Layout
@@ -20,7 +20,7 @@ def _scores_sheet(
     rules: GameRules, state: GameState | None, names: list[str], options: dict[str, Any], rows: int
 ) -> Sheet:
     players = len(names)
-    word = rules.round_word.capitalize()
+    word = in_words(rules.round_word.capitalize())
     sheet = Sheet(
         layout="scores",
         cols=["label"] + ["score"] * players,
@@ -38,7 +38,7 @@ def _scores_sheet(
             [Cell(text=result.info.label if result else str(index + 1), head=True, scope="row", cls="label")]
         )
         for seat in range(players):
-            cell = Cell(cls="score")
+            cell = Cell(cls="score", flag="D" if result is not None and seat == result.info.dealer else "")
             if result is not None and result.complete and result.totals and result.points:
                 cell.text = number(result.totals[seat])
                 cell.note = signed(result.points[seat])
@@ -53,3 +53,28 @@ def _scores_sheet(
 class ScoresPaper(Layout[GameRules]):
     intro = gettext_noop("A column for each player: each round's points under the running total.")
     draw_sheet = staticmethod(_scores_sheet)
+
+
+class FreeScoringPaper(ScoresPaper):
+    """Free scoring: the "scores" sheet, headed with who wins and how long the game is played."""
+
+    intro = gettext_noop(
+        "Any card game: a column for each player, each round's points under the running total."
+    )
+    blank_rows = 15
+    default_players = 4
+
+    def describe_options(self, options: dict[str, Any]) -> list[str]:
+        wins = (
+            gettext("Lowest total wins") if self.rules.lowest_wins(options) else gettext("Highest total wins")
+        )
+        if options.get("target") is not None:
+            return [
+                wins,
+                gettext("Ends when a total reaches {target}").format(target=number(options["target"])),
+            ]
+        rounds = options["rounds"]
+        return [wins, ngettext("{count} round", "{count} rounds", rounds).format(count=rounds)]
+
+    def lines_to_fill(self, options: dict[str, Any], *, named: bool) -> list[str]:
+        return [gettext("Game played"), gettext("Rounds or target"), gettext("Highest or lowest total wins")]

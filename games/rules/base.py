@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from games.words import gettext, gettext_noop, round_noun
+from games.words import gettext, gettext_noop
 
 from .checks import RuleError as RuleError  # defined beside the checks; read from here too
 from .checks import int_list, round_message, who
@@ -157,6 +157,12 @@ class GameRules:
     # Bids of a player's own: the lowest bid allowed (None: the game has none) and when one is made.
     lowest_bid: ClassVar[int | None] = None
     made_bids: ClassVar[tuple[MadeBid, ...]] = ()
+    # False: some options make the lowest total win (``lowest_wins``), so a player's highest total
+    # across games is not their best one.
+    highest_always_wins: ClassVar[bool] = True
+    # Two options of which a game is set with one or the other (a number of rounds, or a target): the
+    # new-game form offers them as a choice. None: every option stands on its own.
+    either_or: ClassVar[tuple[str, str] | None] = None
 
     # -- what callers ask of a game ------------------------------------------
 
@@ -168,8 +174,17 @@ class GameRules:
         """How many rounds a game with these players and options has; None when open-ended."""
         return None
 
+    def lowest_wins(self, options: dict[str, Any] | None) -> bool:
+        """Whether, with these options, the lowest total wins (and ranks first); by default the highest does."""
+        return False
+
     def win_reason(self, options: dict[str, Any] | None) -> str:
         """Why a single winner wins when not on points ("the last player left"); "" for the highest total."""
+        return ""
+
+    def contract_words(self, contract: dict[str, Any], names: list[str]) -> str:
+        """A round's recorded contract in words, for a spreadsheet ("3♥ doubled by Ann"); "" for a game
+        without contracts."""
         return ""
 
     def bid_made(self, bid: int, took: int) -> bool:
@@ -293,7 +308,7 @@ class GameRules:
         ``options`` are cleaned here (defaults filled in). ``names`` are only used
         to word messages ("Round 3: Helen's bid ..."); seats are indices.
         ``finished_early`` ends the game after the recorded rounds (an unfinished
-        last round is then refused); the highest total wins.
+        last round counts for what it scored already); the highest total wins.
         """
         options = self.clean_options(options)
         self.check_setup(players, first_dealer, options)
@@ -457,20 +472,6 @@ class GameRules:
             raise RuleError(round_message(n, over), round=n)
         cls._check_previous_complete(results, n)
 
-    @staticmethod
-    def _check_early_end(
-        setup: Setup, results: list[RoundResult], *, unit: str = "round", field: str | None = None
-    ) -> None:
-        """Refuse ending a game early on an unfinished last round (``unit``: "round" or "deal")."""
-        if setup.finished_early and results and not results[-1].complete:
-            raise RuleError(
-                gettext("Round {number}: a game ended early cannot end on an unfinished {round}.").format(
-                    number=len(results), round=round_noun(unit)
-                ),
-                round=len(results),
-                field=field,
-            )
-
     @classmethod
     def _game_state(
         cls,
@@ -481,19 +482,16 @@ class GameRules:
         ended: bool,
         upcoming: Callable[[int], RoundInfo],
         winners: list[int] | None = None,
-        unit: str = "round",
-        field: str | None = None,
     ) -> GameState:
-        """The ``GameState`` after the recorded rounds, once an early end is checked (``_check_early_end``,
-        with ``unit`` and ``field``).
+        """The ``GameState`` after the recorded rounds.
 
         ``ended``: the rounds played end the game by its rules; the game is finished
         when it ``ended`` or was ``finished_early`` (which then only counts if it did
-        not end anyway). ``winners`` (default: the highest totals) count once the game
+        not end anyway). A game ended early may end on an unfinished round: what that
+        round scored already (a Memory Bridge first half) counts, bids alone count nothing. ``winners`` (default: the highest totals) count once the game
         is finished. The next round is None once finished, else the unfinished last
         round, else ``upcoming(number)`` for the round after the last one recorded.
         """
-        cls._check_early_end(setup, results, unit=unit, field=field)
         if winners is None:
             winners = cls.best(totals or [])
         finished = ended or setup.finished_early

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.words import gettext, gettext_noop
+from games.words import gettext, gettext_noop, ngettext
 
 from .base import GameRules, GameState, MadeBid, Option, RoundInfo, RoundResult, RuleError, Setup
 from .cards import SUITS
@@ -133,8 +133,10 @@ class BuggerBridge(GameRules):
                 raise RuleError(
                     round_message(
                         n,
-                        gettext(
-                            "hook rule: {name} deals and may not bid {bid}, which would make the bids add up to the {cards} cards."
+                        ngettext(
+                            "hook rule: {name} deals and may not bid {bid}, which would make the bids add up to the {cards} card.",
+                            "hook rule: {name} deals and may not bid {bid}, which would make the bids add up to the {cards} cards.",
+                            info.dealt,
                         ).format(name=who(names, info.dealer), bid=forbidden, cards=info.cards),
                     ),
                     round=n,

@@ -203,5 +203,4 @@ class CallBridge(GameRules):
             totals=totals,
             ended=over is not None,
             upcoming=lambda number: self.deal(number, setup.first_dealer),
-            field="tricks",
         )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.words import gettext_noop
+from games.words import gettext_noop, pgettext
 
 # Strains as the session record spells them; suits of a 52-card deck first.
 STRAINS = ("NT", "S", "H", "D", "C")
@@ -15,6 +15,19 @@ STRAIN_NAMES = {
     "C": gettext_noop("clubs"),
 }
 STRAIN_SYMBOLS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def strain_symbol(strain: str) -> str:
+    """A strain as a contract shows it: a suit's symbol, or no trumps' letters in the page's language
+    ("NT"; "SA" in French). ``STRAIN_SYMBOLS`` keeps the record's English."""
+    return pgettext("no trumps, as in 3NT", "NT") if strain == "NT" else STRAIN_SYMBOLS[strain]
+
+
+def label_in_words(label: str) -> str:
+    """A round's label as a page shows it: Bugger Bridge's "8NT" is "8SA" in French."""
+    return label.replace("NT", strain_symbol("NT"))
+
+
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 ROOK_COLOURS = ("red", "yellow", "green", "black")
 # The bridge trick score (Minibridge, Memory Bridge): points for each trick over six.

@@ -17,12 +17,12 @@ Decided here (RULINGS.md is silent):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, override
 
-from games.words import gettext, gettext_noop
+from games.words import gettext, gettext_noop, ngettext
 
 from .base import GameRules, GameState, RoundInfo, RoundResult, RuleError, Setup, target_option
-from .cards import STRAIN_SYMBOLS, trick_score
+from .cards import strain_symbol, trick_score
 from .checks import check_shares, check_strain, int_list, round_message, who
 
 HAND_CARDS = 13
@@ -72,7 +72,7 @@ def contract_score(level: int, strain: str, doubled: int, tricks: int) -> int:
 
 def contract_name(level: int, strain: str, doubled: int) -> str:
     """How a contract reads: "3♥", "4NT doubled", "1♣ redoubled"."""
-    return f"{level}{STRAIN_SYMBOLS[strain]}{gettext(DOUBLED_WORDS[doubled])}"
+    return f"{level}{strain_symbol(strain)}{gettext(DOUBLED_WORDS[doubled])}"
 
 
 class MemoryBridge(GameRules):
@@ -92,6 +92,13 @@ class MemoryBridge(GameRules):
     contract_score = staticmethod(contract_score)
     contract_name = staticmethod(contract_name)
     trick_score = staticmethod(trick_score)
+
+    @override
+    def contract_words(self, contract: dict[str, Any], names: list[str]) -> str:
+        seat = contract.get("declarer", -1)
+        declarer = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+        said = contract_name(contract["level"], contract["strain"], contract.get("doubled", 0))
+        return f"{said} by {declarer}".strip()
 
     # -- schedule ------------------------------------------------------------
 
@@ -216,7 +223,9 @@ class MemoryBridge(GameRules):
     @staticmethod
     def explain_first_half(tricks: int) -> str:
         if tricks < WINNING_TRICKS:
-            return gettext("first half {tricks} tricks: 0").format(tricks=tricks)
+            return ngettext("first half {tricks} trick: 0", "first half {tricks} tricks: 0", tricks).format(
+                tricks=tricks
+            )
         return gettext("first half {tricks} tricks: {bonus} + {score} = {points}").format(
             tricks=tricks,
             bonus=FIRST_HALF_BONUS,
@@ -250,9 +259,17 @@ class MemoryBridge(GameRules):
         )
 
     def score_deal(
-        self, info: RoundInfo, data: Any, totals: list[int], *, target: int, names: list[str] | None = None
+        self,
+        info: RoundInfo,
+        data: Any,
+        totals: list[int],
+        *,
+        target: int,
+        names: list[str] | None = None,
+        ends_game: bool = False,
     ) -> RoundResult:
-        """Check one recorded deal and score it, given the totals before it.
+        """Check one recorded deal and score it, given the totals before it (``ends_game``: the game was
+        ended early on this deal, so a second half not recorded will not come).
 
         ``facts`` always has every key of ``FACT_KEYS``, None until known:
         ``opens_bidding`` (the dealer), ``first_half_winner`` (seat),
@@ -318,7 +335,10 @@ class MemoryBridge(GameRules):
                     round=n,
                     field="contract",
                 )
-            return result(False, None, [gettext("second half to come")] * 2)
+            to_come = (
+                gettext("game ended before the second half") if ends_game else gettext("second half to come")
+            )
+            return result(False, None, [to_come] * 2)
         if data["contract"] is None:
             facts["passed_out"] = True
             if "tricks" in data:
@@ -378,7 +398,12 @@ class MemoryBridge(GameRules):
                     field=missing,
                 )
             result = self.score_deal(
-                self.deal_info(n, setup.first_dealer), data, totals, target=target, names=setup.names
+                self.deal_info(n, setup.first_dealer),
+                data,
+                totals,
+                target=target,
+                names=setup.names,
+                ends_game=setup.finished_early and n == len(rounds),
             )
             assert result.points is not None  # both halves are scored, played or not
             totals = [t + p for t, p in zip(totals, result.points, strict=True)]
@@ -391,5 +416,4 @@ class MemoryBridge(GameRules):
             totals=totals,
             ended=ended,
             upcoming=lambda number: self.deal_info(number, setup.first_dealer),
-            unit="deal",
         )

@@ -17,7 +17,7 @@ Decided here (RULINGS.md is silent):
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, override
 
 from games.words import gettext, gettext_noop
 
@@ -152,6 +152,10 @@ class Minibridge(GameRules):
             gettext_noop("Instead of a number of deals: the session ends when a side reaches this score."),
         ),
     )
+
+    @override
+    def contract_words(self, contract: dict[str, Any], names: list[str]) -> str:
+        return contract_name(contract["strain"], bool(contract.get("game")))
 
     declarer_for = staticmethod(declarer_for)
     tricks_needed = staticmethod(tricks_needed)
@@ -465,5 +469,4 @@ class Minibridge(GameRules):
             totals=totals,
             ended=ended,
             upcoming=lambda number: self.deal_info(number, deals_played + 1, dealer),
-            unit="deal",
         )

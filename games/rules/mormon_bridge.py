@@ -400,7 +400,6 @@ class MormonBridge(GameRules):
             totals=totals,
             ended=over is not None,
             upcoming=upcoming,
-            field="tricks",
         )
 
     def _replay_elimination(self, setup: Setup, rounds: list[dict[str, Any]]) -> GameState:
@@ -487,5 +486,4 @@ class MormonBridge(GameRules):
             ended=over is not None,
             winners=[s for s in range(players) if s not in out],
             upcoming=upcoming,
-            field="tricks",
         )

@@ -134,7 +134,7 @@ def drawn(
     rows name them), who looks (a watcher's sheet has no correction links) and the language.
     """
     seated = hashlib.blake2s("\x1f".join(names).encode(), digest_size=8).hexdigest()
-    key = _key("sheet", session, seated, int(can_write), get_language() or settings.LANGUAGE_CODE)
+    key = _key("sheet", session, seated, int(can_write), _language())
     cache = caches[CACHE_ALIAS]
     found = cache.get(key)
     if found is not None:
@@ -155,9 +155,14 @@ def _key(kind: str, session, *parts: object) -> str:
     return ":".join(str(p) for p in (kind, MARKUP, session.pk, created, session.version, *parts))
 
 
+def _language() -> str:
+    return get_language() or settings.LANGUAGE_CODE
+
+
 def read_game(session) -> services.LoadedGame:
     """The game for a page that only reads it (a sheet, an explanation, a live update): as
-    ``services.load_game`` gives it, but with the rules' replay kept in the cache for this version.
+    ``services.load_game`` gives it, but with the rules' replay kept in the cache for this version
+    and language (the replay's explanations and messages are in words).
 
     On a hit only the seats are read (one query instead of two, and no replay); the state is used
     only if the names are still the ones it was replayed with (a player renamed since: loaded afresh).
@@ -165,7 +170,7 @@ def read_game(session) -> services.LoadedGame:
     a write, or anything that reads them, calls ``services.load_game``.
     """
     cache = caches[CACHE_ALIAS]
-    key = _key("state", session)
+    key = _key("state", session, _language())
     found = cache.get(key)
     if found is not None:
         seats = list(session.seats.select_related("player").order_by("position"))

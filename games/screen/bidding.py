@@ -257,18 +257,20 @@ class BiddingScreen:
     ) -> list[EntryRow]:
         """A row for each seat in the round: the player's name, ``chips(seat)``, ``badges(seat)``
         (none by default), the bid (when ``bids`` are given), any refusal, and the place and total
-        so far (``stand``)."""
+        so far (``stand``). A seat not in the round that was refused something (a bid typed for a
+        player who is out) gets a row too, with the refusal and nothing to tap."""
         errors = errors or {}
+        refused = [s for s in sorted(errors) if s not in info.active]
         rows = [
             EntryRow(
                 seat=seat,
                 name=loaded.names[seat],
-                badges=badges(seat) if badges else [],
-                chips=chips(seat),
+                badges=badges(seat) if badges and seat in info.active else [],
+                chips=chips(seat) if seat in info.active else [],
                 bid=None if bids is None else bids[seat],
                 error=errors.get(seat, ""),
             )
-            for seat in info.active
+            for seat in [*info.active, *refused]
         ]
         return self.stand(loaded, rows)
 
@@ -332,7 +334,7 @@ class BiddingScreen:
         cards = info.cards
         words = {
             "cards": cards,
-            "all": ngettext("All {cards} tricks placed", "All {cards} tricks placed", cards),
+            "all": ngettext("{cards} trick placed", "All {cards} tricks placed", cards),
             "short": gettext("{placed} of {cards} tricks placed, {left} still to place"),
             "over": gettext("{placed} tricks placed: {more} too many for {cards}"),
         }

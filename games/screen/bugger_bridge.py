@@ -13,7 +13,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games.rules import RoundInfo
 from games.rules.bugger_bridge import PENALTY_REASONS, REDEAL_PENALTY, BuggerBridge
-from games.rules.cards import SUITS
+from games.rules.cards import SUITS, label_in_words
 from games.screen import total_explain
 from games.screen.bidding import BiddingScreen, made_missed_lines, name_list
 from games.sheet import POINTS_TABLE, TRUMP_WORDS, trump_text
@@ -34,7 +34,7 @@ class BuggerScreen(BiddingScreen):
 
     @override
     def row_label(self, loaded, info):
-        return info.label
+        return label_in_words(info.label)
 
     def struck_bid(self, loaded, info: RoundInfo, bids: list) -> int | None:
         """With the hook rule, the dealer's forbidden bid once everyone else has bid."""

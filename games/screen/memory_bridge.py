@@ -52,6 +52,8 @@ def rows(loaded) -> list[Row]:
         done = result.complete
         if facts["ended_after_first_half"]:
             main, sub = gettext("Game over"), gettext("target reached in the first half")
+        elif "contract" not in data and state.finished:  # ended early on its first half, which counts
+            main, sub = gettext("Game over"), gettext("ended before the second half")
         elif "contract" not in data:
             main, sub = gettext("Auction"), gettext("contract to come")
         elif data["contract"] is None:
@@ -79,8 +81,8 @@ def rows(loaded) -> list[Row]:
                     cls=_side_class(info, seat),
                 )
             )
-        ended = " row-ended" if facts["ended_after_first_half"] else ""
-        rows.append(_row(cells, info, f"row-{'done' if done else 'current'}{ended}"))
+        ended = " row-ended" if facts["ended_after_first_half"] or (state.finished and not done) else ""
+        rows.append(_row(cells, info, f"row-{'done' if done or state.finished else 'current'}{ended}"))
     info = state.next_round
     if not state.finished and info is not None and state.current is None:
         cells = [

@@ -52,7 +52,7 @@ def first_half_rows(loaded, info: RoundInfo, first_half, errors: dict[int, str])
     names = loaded.names
     rows = []
     for seat in info.active:  # the non-dealer, who leads, first
-        badges = ["leads"] if seat == info.leader else ["deals"]
+        badges = [gettext("leads")] if seat == info.leader else [gettext("deals")]
         rows.append(
             EntryRow(
                 seat=seat,
@@ -153,9 +153,10 @@ def second_half_panel(loaded, info, values=None, errors=None, error="", note="")
     if panel.contract_saved:
         contract = current.data["contract"]
         panel.trick_choice = trick_choice(loaded, values, errors)
-        panel.contract_line = (
-            f"{contract_words(names, contract)}: needs {contract['level'] + 6} tricks; "
-            f"{names[1 - contract['declarer']]} leads."
+        panel.contract_line = gettext("{contract}: needs {needed} tricks; {name} leads.").format(
+            contract=contract_words(names, contract),
+            needed=contract["level"] + 6,
+            name=names[1 - contract["declarer"]],
         )
     return describe(panel, loaded, info)
 

@@ -16,11 +16,11 @@ from django.utils.translation import gettext, pgettext
 
 from games.forms import COMPASS_SEATS
 from games.paper.common import Cell, Row
+from games.rules.cards import strain_symbol
 from games.rules.minibridge import (
     GAME_TRICKS,
     SIDE_NAMES,
     SIDES,
-    STRAIN_SYMBOLS,
     UNDERTRICK,
     contract_name,
     deal_score,
@@ -67,7 +67,7 @@ def deals_played(state) -> int:
 
 def contract_short(strain: str, game: bool) -> str:
     kind = pgettext("a game contract, as against a part-score", "Game") if game else gettext("Part-score")
-    return f"{kind} {STRAIN_SYMBOLS[strain]}"
+    return f"{kind} {strain_symbol(strain)}"
 
 
 def result_line(strain: str, game: bool, tricks: int, side: str) -> str:
@@ -309,7 +309,7 @@ def sheet_context(loaded) -> dict:
         "deals_option": state.options.get("deals"),
         "target": state.options.get("target"),
         "played": deals_played(state),
-        "game_tricks": [(STRAIN_SYMBOLS[s], n) for s, n in GAME_TRICKS.items()],
+        "game_tricks": [(strain_symbol(s), n) for s, n in GAME_TRICKS.items()],
         "last_deal": deal_numbers(state)[-1] if state.rounds else None,
         "leaders": leading_sides(state),
     }

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext, ngettext
 
 from games.rules import RoundInfo
-from games.rules.cards import STRAIN_NAMES, STRAINS
+from games.rules.cards import STRAIN_NAMES, STRAINS, strain_symbol
 from games.rules.minibridge import (
     DECK_HCP,
     GAME_TRICKS,
@@ -21,7 +21,6 @@ from games.rules.minibridge import (
     MAX_HAND_HCP,
     PART_SCORE_TRICKS,
     SIDE_NAMES,
-    STRAIN_SYMBOLS,
     announcing_order,
     contract_name,
     declarer_for,
@@ -65,7 +64,7 @@ def strain_choice(strain: str | None, error: str, prefix: str = "") -> Choice:
             Chip(
                 value=s,
                 checked=s == strain,
-                label=STRAIN_SYMBOLS[s],
+                label=strain_symbol(s),
                 title=gettext(STRAIN_NAMES[s]).capitalize(),
             )
             for s in STRAINS

@@ -108,7 +108,7 @@ class MormonBridgeScreen(BiddingScreen):
             return super().cell(loaded, info, result, seat)
         if seat in self.out_before(loaded, info.number):
             return Cell(cls="gone")
-        return Cell(cls="waiting", text="waits")
+        return Cell(cls="waiting", text=gettext("waits"))
 
     def fill_played(self, loaded, result, seat, cell):
         made = result.data["tricks"][seat] == result.data["bids"][seat]
@@ -123,7 +123,7 @@ class MormonBridgeScreen(BiddingScreen):
         elif result.facts["everyone_missed"]:
             cell.text, cell.cls = "✗", "missed"
         else:
-            cell.text, cell.cls = "out", "out"
+            cell.text, cell.cls = gettext("out"), "out"
         cell.explain = f"{loaded.names[seat]}: {result.explain[seat]}"
 
     trump_swatch = True

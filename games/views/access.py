@@ -71,8 +71,18 @@ def game_access(request: HtmxHttpRequest, pk: int) -> Access:
 
 def remember_keep_link(request: HtmxHttpRequest, link: ShareLink, token: str) -> None:
     grants = dict(request.session.get(KEEP_GRANTS, {}))
+    grants.pop(str(link.session_id), None)  # the link opened last comes last: ``kept_game``
     grants[str(link.session_id)] = token
     request.session[KEEP_GRANTS] = grants
+
+
+def kept_game(request) -> int | None:
+    """For a phone without an account: the game whose keep-score link it opened last, where its logo
+    and the rules pages lead back to (it has no games of its own to go back to)."""
+    if request.user.is_authenticated or not hasattr(request, "session"):
+        return None
+    grants = request.session.get(KEEP_GRANTS) or {}
+    return int(list(grants)[-1]) if grants else None
 
 
 def link_replaced_page(request: HtmxHttpRequest) -> HttpResponse:

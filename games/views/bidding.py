@@ -46,6 +46,12 @@ class BiddingTable(BiddingScreen, Table):
         """The screen's context, and which template is the sheet (``_bidding_update.html`` includes it)."""
         return {**super().context(loaded, panel), "sheet": self.sheet_template, "table": self}
 
+    def watch_lines(self, loaded) -> list[str]:
+        """The table's lines for a watcher, then the facts the round's heading gives (who waits, who sits down)."""
+        lines = super().watch_lines(loaded)
+        info = loaded.state.next_round
+        return lines + self.heading_facts(loaded, info) if info is not None else lines
+
     def bids_form_panel(self, form) -> Panel:
         return self.bids_panel(
             form.loaded, form.info, form.bids, form.seat_errors("bid"), form.message, trump=form.trump_value

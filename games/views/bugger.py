@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext
 from django_htmx.http import trigger_client_event
 
 from games.forms import NewBuggerGameForm
@@ -23,6 +24,21 @@ from .table import Step, new_game_form, new_game_page, steps
 
 
 class BuggerTable(BuggerScreen, BiddingTable):
+    def current_panel(self, loaded):
+        """As every bidding game's, except that a round redealt since its bids were made asks for new
+        bids: the stored round keeps the old ones until then (its last logged change says so)."""
+        current = loaded.state.current
+        if current is not None and "penalties" in current.data and self.redealt_since_bids(loaded, current):
+            return self.bids_panel(
+                loaded, current.info, [None] * len(loaded.seats), note=gettext("Redeal: bid again.")
+            )
+        return super().current_panel(loaded)
+
+    @staticmethod
+    def redealt_since_bids(loaded, current) -> bool:
+        said = [c for c in loaded.session.changes if c.get("round") == current.info.number]
+        return bool(said) and said[-1]["kind"] == "redealt"
+
     def penalty_panel(self, form):
         return self.tricks_panel(form.loaded, form.info, form.bids, list(form.bids), error=form.message)
 

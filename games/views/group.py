@@ -22,6 +22,7 @@ from games.registry import GAMES
 from .history import PAGE_SIZE, HistoryFilter, filtered_sessions, options_text, totals_chart
 from .printing import session_heading
 from .scope import Scope, group_scoped
+from .share import link_for_phones
 from .standings import read
 
 
@@ -36,12 +37,13 @@ def link_page(request):
             group_link.make_link(request.user)
         return redirect("games:group-link")
     link = group_link.live_link(request.user)
-    url = (
-        request.build_absolute_uri(Scope(request.user, group_link.token_for(link)).standings_url)
+    url, phones_cannot_open = (
+        link_for_phones(request, Scope(request.user, group_link.token_for(link)).standings_url)
         if link
-        else ""
+        else ("", False)
     )
-    return render(request, "games/group/link.html", {"url": url, "link": link})
+    context = {"url": url, "link": link, "phones_cannot_open": phones_cannot_open}
+    return render(request, "games/group/link.html", context)
 
 
 @require_GET

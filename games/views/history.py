@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import charts, paper, services
+from games.forms import RowChoiceField
 from games.models import GameSession, Player, Seat
 from games.registry import GAMES, game_choices, playable
 from games.rules import RuleError
@@ -48,7 +49,7 @@ class HistoryFilter(forms.Form):
         label=_("Game"),
         widget=QuickSelect,
     )
-    player = forms.ModelChoiceField(
+    player = RowChoiceField(
         required=False,
         queryset=Player.objects.none(),
         empty_label=_("Anyone"),

@@ -17,7 +17,7 @@ RECENT = 10
 
 def home(request: HtmxHttpRequest):
     if not request.user.is_authenticated:
-        return render(request, "games/welcome.html", {"games": GAMES.values()})
+        return render(request, "games/welcome.html", {"games": GAMES.values(), "playable": playable()})
     mine = GameSession.objects.live().filter(owner=request.user)
     in_progress = list(
         with_names(mine.filter(status=GameSession.Status.IN_PROGRESS))
@@ -62,5 +62,5 @@ def with_progress(sessions: list[Any]) -> None:
         # Every seat, one not in the last hand (an elimination game's waiting player) as no total, not out.
         last = [seats.get(i, (None, False)) for i in range(len(names))] if seats else []
         s.round_line = game.round_line(s.played, len(names), s.options)
-        s.leader_line = game.leader_line(names, [t for t, _ in last], [out for _, out in last])
+        s.leader_line = game.leader_line(names, [t for t, _ in last], [out for _, out in last], s.options)
         s.last_played_at = s.last_played or s.created

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from django.conf import settings
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -85,7 +86,8 @@ def service_worker(request):
             "shell": json.dumps(urls),
             "version": json.dumps(f"shell-{version}"),
             "offline": json.dumps(reverse("games:offline")),
-            "static_prefix": json.dumps(static("")),
+            # The folder, not a file: the manifest storage knows only files (static("") is an error).
+            "static_prefix": json.dumps(settings.STATIC_URL),
         },
         content_type="text/javascript; charset=utf-8",
     )

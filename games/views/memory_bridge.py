@@ -31,7 +31,31 @@ from games.screen.memory_bridge_panel import current_panel, edit_panel, first_ha
 from games.views.common import HtmxHttpRequest
 from games.views.table import ScoreboardTable, Step, new_game_form, new_game_page, steps
 
-TABLE = ScoreboardTable(
+
+class MemoryBridgeTable(ScoreboardTable):
+    def watch_lines(self, loaded) -> list[str]:
+        """Who deals and who leads the first half, then where the deal stands: the first half being
+        played, the auction (the dealer bids first), or the second half's contract being played."""
+        state, names = loaded.state, loaded.names
+        info = state.next_round
+        if info is None:
+            return []
+        lines = [
+            gettext("{dealer} deals · {leader} leads the first trick").format(
+                dealer=names[info.dealer], leader=names[info.leader]
+            )
+        ]
+        current = state.current
+        if current is None:
+            return [*lines, gettext("Playing the first half: 13 tricks, no trumps.")]
+        lines.append(first_half_line(names, current.data["first_half"]))
+        if "contract" not in current.data:
+            return [*lines, gettext("The auction: {dealer} bids first.").format(dealer=names[info.dealer])]
+        contract = contract_words(names, current.data["contract"])
+        return [*lines, gettext("Playing the second half: {contract}.").format(contract=contract)]
+
+
+TABLE = MemoryBridgeTable(
     "games/memory_bridge", context=sheet_context, current_panel=current_panel, rows=rows, round_word="Deal"
 )
 

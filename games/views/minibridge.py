@@ -31,9 +31,11 @@ from games.round_forms import (
     MinibridgePointsForm,
     seat_or_none,
 )
-from games.rules.minibridge import GAME_TRICKS, SIDE_NAMES, STRAIN_SYMBOLS, Minibridge, side_of
+from games.rules.cards import strain_symbol
+from games.rules.minibridge import GAME_TRICKS, SIDE_NAMES, Minibridge, side_of
 from games.screen.minibridge import (
     PERSONAL_ORDER,
+    contract_short,
     letter,
     personal_rows,
     result_line,
@@ -47,6 +49,37 @@ from games.views.table import ScoreboardTable, Step, new_game_form, new_game_pag
 
 
 class MinibridgeTable(ScoreboardTable):
+    def round_title(self, loaded, info) -> str:
+        """ "Deal 4": a redealt deal keeps its number."""
+        return gettext("Deal {number}").format(number=deal_of(loaded, info))
+
+    def watch_lines(self, loaded) -> list[str]:
+        """Who deals (and announces first), then where the deal stands: the points being announced,
+        the contract being chosen, or the hand being played."""
+        state, names = loaded.state, loaded.names
+        info = state.next_round
+        if info is None:
+            return []
+        lines = [gettext("{dealer} deals and announces first").format(dealer=names[info.dealer])]
+        current = state.current
+        if current is None:
+            return [*lines, gettext("Announcing the points.")]
+        hcp = current.data["hcp"]
+        lines.append(
+            gettext("Points: {ns} {ns_points}, {ew} {ew_points}; {declarer} declares.").format(
+                ns=gettext(SIDE_NAMES["NS"]),
+                ns_points=hcp[0] + hcp[2],
+                ew=gettext(SIDE_NAMES["EW"]),
+                ew_points=hcp[1] + hcp[3],
+                declarer=who(names, current.facts["declarer"]),
+            )
+        )
+        contract = current.data.get("contract")
+        if contract is None:
+            return [*lines, gettext("Choosing the contract.")]
+        said = contract_short(contract["strain"], contract["game"])
+        return [*lines, gettext("Playing the hand: {contract}.").format(contract=said)]
+
     def stale_message(self, number):
         return gettext(
             "Round {number} is not the deal being entered; the sheet has been brought up to date."
@@ -151,7 +184,7 @@ def contract_note(form, after) -> str:
 
 def new_game(request: HtmxHttpRequest):
     form = new_game_form(request, NewMinibridgeForm, count=4)
-    context = {"game_tricks": [(STRAIN_SYMBOLS[s], n) for s, n in GAME_TRICKS.items()]}
+    context = {"game_tricks": [(strain_symbol(s), n) for s, n in GAME_TRICKS.items()]}
     return new_game_page(request, form, game=Minibridge.slug, template=NEW, context=context)
 
 

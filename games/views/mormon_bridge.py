@@ -17,14 +17,29 @@ from games.rules.mormon_bridge import (
     FOUR_CARDS,
     TABLE_MAX,
 )
+from games.screen.bidding import name_list
 from games.screen.mormon_bridge import MormonBridgeScreen, schedule_lines
 
 from .bidding import BiddingTable
 from .common import HtmxHttpRequest
-from .table import known_players, new_game_page, previous_game, seated_names
+from .table import just_started, known_players, new_game_page, previous_game, seated_names
 
 
 class MormonBridgeTable(MormonBridgeScreen, BiddingTable):
+    leader_words = "leads first"  # the bids are shown together
+
+    def opening_line(self) -> str:
+        return gettext("Bidding.")
+
+    def watch_lines(self, loaded) -> list[str]:
+        """A watcher's lines; in elimination, who is out too."""
+        lines = super().watch_lines(loaded)
+        info = loaded.state.next_round
+        out = self.out_before(loaded, info.number) if info is not None else []
+        if out:
+            lines.append(gettext("Out: {names}.").format(names=name_list([loaded.names[s] for s in out])))
+        return lines
+
     def bids_form_panel(self, form):
         """A refused bid: with two players left whose bids add up to 4, the hand is bid again."""
         exc, info, bids = form.refusal, form.info, form.bids
@@ -36,7 +51,7 @@ class MormonBridgeTable(MormonBridgeScreen, BiddingTable):
             and exc.player is None
         ):
             # The hand is bid again under a new trump: fresh chips, the instruction on top.
-            return self.bids_panel(form.loaded, info, [None] * len(bids), error=exc.message)
+            return self.bids_panel(form.loaded, info, [None] * len(bids), error=form.said(exc))
         return super().bids_form_panel(form)
 
 
@@ -60,7 +75,8 @@ def _seat_count(request, names: list[str]) -> int:
 
 def new_game(request: HtmxHttpRequest):
     """Seat the players, choose the game (regular, 4-card, elimination), the first dealer and target."""
-    previous = previous_game(request, TABLE.slug)
+    just = just_started(request, TABLE.slug)  # Back from its sheet: this form as it started it
+    previous = just or previous_game(request, TABLE.slug)
     initial_names = seated_names(previous)
     initial = dict(previous.options) if previous else {}
     seats = _seat_count(request, initial_names)
@@ -79,6 +95,8 @@ def new_game(request: HtmxHttpRequest):
         initial=initial,
         dealer_seats=TABLE_MAX,
     )
+    if just is not None:
+        form.initial["start"] = just.start_key
     context = {
         "seats": seats,
         "more_possible": seats < SEATS_MAX,

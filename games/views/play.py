@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.template.loader import select_template
@@ -18,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
 from games import screen, services
-from games.registry import GAMES
+from games.registry import GAMES, playable
 from games.rules import RuleError
 
 from .access import Access, guarded
@@ -109,8 +108,8 @@ def reopen(request: HtmxHttpRequest, access: Access):
     return _whole_game_write(request, access, lambda session: services.reopen(session=session))
 
 
-@login_required
 def new_game(request: HtmxHttpRequest, game: str):
+    """A game's new-game page; open to a visitor with no account, who starts it as a guest."""
     if game not in GAMES:
         raise Http404("No such game.")
     table = table_for(game)
@@ -154,4 +153,5 @@ def rules_page(request: HtmxHttpRequest, game: str):
         raise Http404("No such game.")
     # A game without a page of its own gets the page its rules object words (_any.html).
     template = select_template([f"games/rules/{game}.html", "games/rules/_any.html"])
-    return render(request, template.template.name, {"rules": GAMES[game].rules, "game": game})
+    context = {"rules": GAMES[game].rules, "game": game, "can_start": game in playable()}
+    return render(request, template.template.name, context)

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import charts, paper
+from games.forms import PlayerNameField, RowChoiceField
 from games.models import MergeRecord, Player
 from games.players import MAX_NAME, PlayerError, merge_players, rename_player, shared_sessions, undo_merge
 from games.registry import and_list
@@ -42,7 +43,7 @@ def owned_player(request: HtmxHttpRequest, pk: int) -> Player:
 
 
 class RenameForm(forms.Form):
-    name = forms.CharField(
+    name = PlayerNameField(
         max_length=MAX_NAME,
         label=_("New name"),
         error_messages={
@@ -53,7 +54,7 @@ class RenameForm(forms.Form):
 
 
 class MergeForm(forms.Form):
-    into = forms.ModelChoiceField(
+    into = RowChoiceField(
         queryset=Player.objects.none(),
         label=_("The same person as"),
         empty_label=_("Choose a player…"),
@@ -71,7 +72,7 @@ class MergeForm(forms.Form):
 
 
 class UndoMergeForm(forms.Form):
-    merge = forms.ModelChoiceField(queryset=MergeRecord.objects.none())
+    merge = RowChoiceField(queryset=MergeRecord.objects.none())
 
     def __init__(self, *args, player: Player, **kwargs):
         super().__init__(*args, **kwargs)

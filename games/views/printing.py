@@ -20,6 +20,7 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET
 
 from games import paper, services
+from games.forms import PlayerNameField, WholeNumberField
 from games.models import GameSession
 from games.players import MAX_NAME
 from games.registry import GAMES
@@ -108,7 +109,7 @@ class BlankSheetForm(forms.Form):
     players = forms.TypedChoiceField(
         coerce=int, label=gettext_lazy("Players"), required=False, empty_value=None
     )
-    rows = forms.IntegerField(
+    rows = WholeNumberField(
         required=False,
         min_value=1,
         max_value=paper.MAX_BLANK_ROWS,
@@ -133,7 +134,7 @@ class BlankSheetForm(forms.Form):
         self.order_fields(["players", *(c.name for c in layout.blank_choices)])
         seats = GAMES[game].rules.seats
         for i in range(layout.players[-1]):
-            self.fields[f"name_{i}"] = forms.CharField(
+            self.fields[f"name_{i}"] = PlayerNameField(
                 required=False,
                 max_length=MAX_NAME,
                 label=gettext(seats[i]) if seats else gettext("Seat {number}").format(number=i + 1),

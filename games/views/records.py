@@ -1,4 +1,4 @@
-"""Session records in the browser: download a game as JSON, upload one to import it."""
+"""Session records in the browser: download a game, or every game, as JSON; upload one, or a backup, to import it."""
 
 from __future__ import annotations
 
@@ -6,83 +6,100 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
 
+from games.models import GameSession
 from games.record_forms import SessionRecordUploadForm
-from games.session_record import RecordError, dump_record, export_session, import_record, import_records
+from games.session_record import BackupRefused, RecordError, dump_record, export_session, restore, restore_one
 from games.throttle import spend, too_many
 
 from .common import HtmxHttpRequest, owned_session
+
+TEMPLATE = "games/import.html"
+
+
+def attachment(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(as_attachment=True, filename=filename)
+    return response
 
 
 @login_required
 @require_GET
 def download(request: HtmxHttpRequest, pk: int):
     session = owned_session(request, pk)
-    record = export_session(session)
     day = timezone.localdate(session.created)
-    response = HttpResponse(dump_record(record), content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename=f"{session.game}-{session.pk}-{day:%Y-%m-%d}.json"
+    return attachment(
+        dump_record(export_session(session)), f"{session.game}-{session.pk}-{day:%Y-%m-%d}.json"
     )
-    return response
+
+
+@login_required
+@require_GET
+def download_all(request: HtmxHttpRequest):
+    """Every game of the user's (not in the Trash), oldest first: the backup the restore reads."""
+    sessions = GameSession.objects.live().filter(owner=request.user).order_by("created", "pk")
+    records = [export_session(session) for session in sessions.iterator(chunk_size=200)]
+    day = timezone.localdate()
+    return attachment(dump_record(records), f"scorekeeper-backup-{day:%Y-%m-%d}.json")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def upload(request: HtmxHttpRequest):
-    if request.method == "POST":
-        if not spend("import", str(request.user.pk), settings.IMPORTS_PER_HOUR):
-            return too_many(
-                request,
-                gettext(
-                    "You have imported {count} records in the last hour, as many as this server allows. Try again in a while."
-                ).format(count=settings.IMPORTS_PER_HOUR),
-            )
-        form = SessionRecordUploadForm(request.POST, request.FILES)
-        if form.is_valid() and isinstance(form.cleaned_data["record"], list):
-            return import_backup(request, form)
-        if form.is_valid():
-            try:
-                session = import_record(owner=request.user, record=form.cleaned_data["record"])
-            except RecordError as exc:
-                form.add_error("record", exc.message)
-            else:
-                return redirect("games:sheet", pk=session.pk)
-        return render(request, "games/import.html", {"form": form}, status=400)
-    return render(request, "games/import.html", {"form": SessionRecordUploadForm()})
+    """The backup and import page: a record imports one game, a backup (an array) restores every game."""
+    if request.method != "POST":
+        return page(request, SessionRecordUploadForm())
+    if not spend("import", str(request.user.pk), settings.IMPORTS_PER_HOUR):
+        return too_many(
+            request,
+            gettext(
+                "You have imported {count} records in the last hour, as many as this server allows. Try again in a while."
+            ).format(count=settings.IMPORTS_PER_HOUR),
+        )
+    form = SessionRecordUploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return page(request, form, status=400)
+    if isinstance(form.cleaned_data["record"], list):
+        return restore_backup(request, form)
+    try:
+        restored = restore_one(record=form.cleaned_data["record"], owner=request.user)
+    except RecordError as exc:
+        form.add_error("record", exc.message)
+        return page(request, form, status=400)
+    if not restored.new:
+        return page(request, SessionRecordUploadForm(), already=restored.session)
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse("games:sheet", args=[restored.session.pk]))
+    return redirect("games:sheet", pk=restored.session.pk)
 
 
-def import_backup(request: HtmxHttpRequest, form: SessionRecordUploadForm):
-    """A file of several records (a backup): each imported on its own, and what became of each listed.
+def restore_backup(request: HtmxHttpRequest, form: SessionRecordUploadForm):
+    """A file of several records (a backup): restored whole or not at all; games already here are skipped.
 
-    Every record counts as an upload against IMPORTS_PER_HOUR (the upload itself counted one):
-    a backup larger than what is left of the hour is refused whole, nothing imported.
+    The upload counted once against IMPORTS_PER_HOUR, whatever it holds: a person restoring their
+    own games must get them all back at once, and SESSION_BACKUP_MAX_BYTES bounds the work.
     """
     records = form.cleaned_data["record"]
-    if len(records) > 1 and not spend(
-        "import", str(request.user.pk), settings.IMPORTS_PER_HOUR, len(records) - 1
-    ):
-        form.add_error(
-            "record",
-            gettext(
-                "The file holds {count} records, more than this server lets you import in an hour ({limit}). Import fewer at a time, or have the server's owner run manage.py import_session with it."
-            ).format(count=len(records), limit=settings.IMPORTS_PER_HOUR),
-        )
-        return render(request, "games/import.html", {"form": form}, status=400)
-    outcomes = [
-        {"session": None, "problem": outcome.message}
-        if isinstance(outcome, RecordError)
-        else {"session": outcome, "players": ", ".join(record["players"])}
-        for record, outcome in zip(records, import_records(owner=request.user, records=records), strict=True)
-    ]
-    refused = sum(1 for outcome in outcomes if outcome["session"] is None)
-    return render(
-        request,
-        "games/import.html",
-        {"form": SessionRecordUploadForm(), "outcomes": outcomes, "refused": refused},
-        status=400 if refused else 200,
-    )
+    try:
+        outcomes = restore(records=records, owner=request.user)
+    except BackupRefused as exc:
+        form.add_error("record", exc.message)
+        return page(request, form, status=400, refused=exc.refused)
+    added = [outcome.session for outcome in outcomes if outcome.new]
+    return page(request, SessionRecordUploadForm(), added=added, skipped=len(outcomes) - len(added))
+
+
+def page(request: HtmxHttpRequest, form: SessionRecordUploadForm, *, status: int = 200, **context):
+    """The page, or (htmx) only its restore part. A refusal answers 400 to a plain POST, and 200 to
+    htmx, which swaps only what succeeds."""
+    games = GameSession.objects.live().filter(owner=request.user).count()
+    context = {"form": form, "games": games, **context}
+    if request.htmx:
+        return render(request, f"{TEMPLATE}#restore", context)
+    return render(request, TEMPLATE, context, status=status)

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from games import services
 from games.forms import RulesGameForm
+from games.paper import number
 from games.registry import GAMES, Game
 from games.round_forms import ScoresCorrectionForm, ScoresForm
 from games.rules import RoundInfo
@@ -31,9 +34,14 @@ class ScoresPanel:
     error: str = ""
     note: str = ""
 
-    def seats(self, names: list[str]) -> list[tuple[int, str, int | None, str]]:
-        """(seat, name, value typed or stored, message) for each player."""
-        return [(s, name, self.values[s], self.errors.get(s, "")) for s, name in enumerate(names)]
+    def seats(
+        self, names: list[str], before: list[int] | None
+    ) -> list[tuple[int, str, int | None, str, str | None]]:
+        """(seat, name, value typed or stored, message, total before the round or None) for each player."""
+        return [
+            (s, name, self.values[s], self.errors.get(s, ""), number(before[s]) if before else None)
+            for s, name in enumerate(names)
+        ]
 
 
 class ScoresTable(Table):
@@ -58,18 +66,38 @@ class ScoresTable(Table):
         game = self.game(loaded)
         state = loaded.state
         names = loaded.names
+        info = panel.info
+        lowest = game.rules.lowest_wins(state.options)
+        status = [] if state.finished else [game.progress_line(state)]
+        last = next((r for r in reversed(state.rounds) if r.complete and r.totals), None)
+        if not state.finished and last is not None and last.totals is not None:
+            status.append(game.leader_line(names, list(last.totals), [False] * len(names), state.options))
         return {
             "sheet": self.sheet_template,
-            "entry": panel.seats(names) if panel.values else [],
+            "entry": panel.seats(names, self.totals_before(state, info)) if panel.values else [],
             "game_name": game.name,
             "word": game.round_word,
             "round_word": game.round_word.capitalize(),
-            "status": [] if state.finished else [game.progress_line(state)],
+            "options_lines": game.paper.describe_options(state.options),
+            "dealer": names[info.dealer] if info else "",
+            "leader": names[info.leader] if info else "",
+            "end_hint": gettext("The lowest total wins (shared when equal).")
+            if lowest
+            else gettext("The highest total wins (shared when equal)."),
+            "status": status,
             "winners": [names[s] for s in state.winners],
             "winner_total": state.totals[state.winners[0]]
             if state.totals and len(state.winners) == 1
             else None,
         }
+
+    @staticmethod
+    def totals_before(state, info: RoundInfo | None) -> list[int] | None:
+        """The running totals before the round ``info`` (None before the first)."""
+        if info is None or info.number < 2 or len(state.rounds) < info.number - 1:
+            return None
+        totals: list[int] | None = state.rounds[info.number - 2].totals
+        return totals
 
     def sheet(self, request: HtmxHttpRequest, session):
         loaded = services.load_game(session)

@@ -8,14 +8,14 @@ lets a phone enter, correct and undo rounds of that one game (see ``access``).
 
 from __future__ import annotations
 
-import segno
+import ipaddress
+
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
+from django.http.request import split_domain_port
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.html import escape
-from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -23,6 +23,7 @@ from games import services, sharing
 from games.models import ShareLink
 
 from .access import Access, link_replaced_page, remember_keep_link
+from .card import card_answer
 from .common import HtmxHttpRequest, owned_session
 from .play import explain_answer, live_answer, table_for
 
@@ -40,11 +41,30 @@ LINK_WORDS = {
 }
 
 
-def _qr_svg(url: str):
-    """The link as a QR code, drawn here as inline SVG (no script, no outside service)."""
-    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff", border=3)
-    label = escape(gettext("QR code of the link"))
-    return mark_safe(svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1))  # noqa: S308
+def _on_this_computer(request: HtmxHttpRequest) -> bool:
+    """Was the page asked for at this computer's own address (127.0.0.1, localhost), which no phone reaches?"""
+    host, _port = split_domain_port(request.get_host())
+    host = host.strip("[]")
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def link_for_phones(request: HtmxHttpRequest, path: str) -> tuple[str, bool]:
+    """The full link to hand out for ``path``, and whether phones cannot open it.
+
+    Asked for at 127.0.0.1, a link would name 127.0.0.1, which on a phone is the phone itself. With
+    ``HOST=0.0.0.0 scripts/serve``, LAN_URL names this computer on the Wi-Fi and the link uses it;
+    served on 127.0.0.1 only, no phone can reach the server at all, and the page says what to do.
+    """
+    if not _on_this_computer(request):
+        return request.build_absolute_uri(path), False
+    if settings.LAN_URL:
+        return settings.LAN_URL.rstrip("/") + path, False
+    return request.build_absolute_uri(path), True
 
 
 @login_required
@@ -60,19 +80,21 @@ def share(request: HtmxHttpRequest, pk: int):
         return redirect(reverse("games:share", args=[pk]) + f"#{kind}")
     live = sharing.live_links(session)
     links = []
+    phones_cannot_open = False
     for kind in ShareLink.Kind.values:
         title, hint = LINK_WORDS[ShareLink.Kind(kind)]
         link = live.get(kind)
-        url = (
-            request.build_absolute_uri(reverse("games:shared", args=[sharing.token_for(link)]))
-            if link
-            else ""
-        )
-        item = {"kind": kind, "title": title, "hint": hint, "url": url, "qr": _qr_svg(url) if url else ""}
+        url = ""
+        if link:
+            url, phones_cannot_open = link_for_phones(
+                request, reverse("games:shared", args=[sharing.token_for(link)])
+            )
+        item = {"kind": kind, "title": title, "hint": hint, "url": url}
         if kind == ShareLink.Kind.WATCH and link:
             item["big_url"] = url + "big/"
         links.append(item)
-    return render(request, "games/share/share.html", {"session": session, "links": links})
+    context = {"session": session, "links": links, "phones_cannot_open": phones_cannot_open}
+    return render(request, "games/share/share.html", context)
 
 
 def _open_link(request: HtmxHttpRequest, token: str) -> Access | None:
@@ -116,6 +138,7 @@ def _through_link(answer, doc: str):
 
 watch_live = _through_link(live_answer, "A live check through a watch link.")
 watch_explain = _through_link(explain_answer, "A square's explanation on a shared sheet.")
+watch_card = _through_link(card_answer, "A finished game's result card, through a share link.")
 
 
 @require_GET

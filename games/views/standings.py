@@ -13,11 +13,12 @@ from django import forms
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from games import paper
+from games.forms import RowChoiceField, WholeNumberField
 from games.group_stats import (
     DEFAULT_SORT,
     SORTS,
@@ -66,7 +67,7 @@ class PeriodForm(forms.Form):
 
 class StandingsForm(PeriodForm):
     game = forms.ChoiceField(required=False, choices=game_choices, label=_("Game"))
-    minimum = forms.IntegerField(
+    minimum = WholeNumberField(
         required=False, min_value=1, max_value=1000, label=_("Ranked from (games)"), initial=DEFAULT_MINIMUM
     )
     sort = forms.ChoiceField(
@@ -76,12 +77,8 @@ class StandingsForm(PeriodForm):
 
 
 class HeadToHeadForm(PeriodForm):
-    first = forms.ModelChoiceField(
-        queryset=Player.objects.none(), label=_("Player"), empty_label=_("Choose…")
-    )
-    second = forms.ModelChoiceField(
-        queryset=Player.objects.none(), label=_("Against"), empty_label=_("Choose…")
-    )
+    first = RowChoiceField(queryset=Player.objects.none(), label=_("Player"), empty_label=_("Choose…"))
+    second = RowChoiceField(queryset=Player.objects.none(), label=_("Against"), empty_label=_("Choose…"))
     field_order = ["first", "second", "period", "since", "until"]
 
     def __init__(self, *args, owner, **kwargs):
@@ -140,19 +137,39 @@ def standing_rows(scope: Scope, rows) -> list[dict]:
             "win_rate": percent(s.win_rate),
             "place": decimal(s.average_place),
             "exact": percent(s.exact_rate),
-            "exact_of": f"{s.exact} of {s.bids}" if s.bids else "",
+            "exact_of": gettext("{exact} of {bids}").format(exact=s.exact, bids=s.bids) if s.bids else "",
         }
         for s in rows
     ]
 
 
+# Each column's heading as a phone shows it, so that the six columns fit 360 px (the full words are read out).
+SHORT_LABELS = {
+    "win_rate": pgettext_lazy("a standings column on a phone", "Win %"),
+    "wins": pgettext_lazy("a standings column on a phone", "Won"),
+    "games": pgettext_lazy("a standings column on a phone", "Played"),
+    "place": pgettext_lazy("a standings column on a phone", "Place"),
+    "exact": pgettext_lazy("a standings column on a phone", "Exact"),
+}
+
+
 def sort_links(request, current: str) -> list[dict]:
-    """Each sortable column's heading: a link that sorts by it, and which one sorts now."""
+    """Each sortable column's heading (its label, and its short label for a phone): a link that sorts
+    by it, and which one sorts now."""
     query = request.GET.copy()
     out = []
     for key, (label, _value, _higher) in SORTS.items():
         query["sort"] = key
-        out.append({"key": key, "label": label, "href": "?" + query.urlencode(), "current": key == current})
+        short = SHORT_LABELS.get(key, label)
+        out.append(
+            {
+                "key": key,
+                "label": label,
+                "short": short,
+                "href": "?" + query.urlencode(),
+                "current": key == current,
+            }
+        )
     return out
 
 

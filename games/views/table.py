@@ -12,26 +12,33 @@ and 400 to a plain POST (the whole sheet), always with the user's input kept.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django_htmx.http import trigger_client_event
 
-from games import screen, services
+from games import card, screen, services
 from games.forms import ROW_ID_MAX, parse_int
 from games.models import GameSession, Player
 from games.registry import GAMES, get_rules
 from games.round_forms import RoundForm
 from games.rules import RoundInfo, RoundResult, RuleError
+from games.throttle import games_quota_reached, spend
 from games.words import in_words
+
+from .accounts import let_in_as_guest
 
 CHANGED_MEANWHILE = gettext_noop("The game changed on another phone meanwhile; here it is as it stands now.")
 OUT_OF_DATE = gettext_noop("This page was out of date; here is the game as it stands now.")
@@ -49,21 +56,37 @@ CHANGE_LINES = {
 # What the tables say of a round's leader (``Table.leader_words``), marked here for translation.
 LEADER_WORDS = (
     gettext_noop("bids and leads first"),
+    gettext_noop("leads first"),
     gettext_noop("announces first"),
     gettext_noop("plays first"),
 )
 CHANGES_SAID = 3  # a refusal names at most this many changes, the latest ones
 
 
-def posted_version(request) -> int | None:
-    raw = request.POST.get("version", "")
+def version_in(raw: str) -> int | None:
+    """A game's version as a page sends it (a form's ``version``, a live check's ``v``), or None."""
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
 
 
+def posted_version(request) -> int | None:
+    return version_in(request.POST.get("version", ""))
+
+
 def posted_key(request) -> str:
+    """The submit's key bound to what it says: "<the form's key>.<digest of its URL and fields>".
+
+    The same form sent again with the same values (a double tap, a resend after a dropped
+    connection) has the same key, and is answered as saved; sent with other values (a
+    correction page brought back by Back, taps changed before a late resend) it does not,
+    and ``services.key_spent`` tells it apart from a submit never seen. "" for no key.
+    """
     key = request.POST.get("key", "")
     ok = key.isascii() and len(key) <= 64 and all(c.isalnum() or c in "-_" for c in key)
-    return key if ok else ""
+    if not (ok and key):
+        return ""
+    fields = sorted((name, values) for name, values in request.POST.lists() if name != "csrfmiddlewaretoken")
+    said = json.dumps([request.path, fields])  # a lone surrogate is written escaped, never encoded
+    return f"{key}.{hashlib.sha256(said.encode()).hexdigest()[:16]}"
 
 
 class Table:
@@ -73,6 +96,7 @@ class Table:
     update_template = ""  # the panel plus out-of-band swaps (what ``update_context`` marks)
     round_word = "Round"  # what the game calls a round ("Deal", "Hand"), for a stale write
     leader_words = "bids and leads first"  # said of the round's leader to a watcher
+    says_cards = True  # whether a round's title for a watcher says the cards dealt
     refresh_on_conflict: dict = {}  # what ``render_update`` is told when the panel was out of date
     saved_changes: dict = {}  # what ``render_update`` is told once a round action stored a round
 
@@ -95,6 +119,23 @@ class Table:
         return gettext(
             "{Round} {number} is not the {round} being entered; the sheet has been brought up to date."
         ).format(Round=in_words(self.round_word), number=number, round=in_words(self.round_word.lower()))
+
+    def round_name(self, loaded, number: int) -> str:
+        """Round ``number`` as the game's screen names it: "Deal 2", "Hand 3", "Round 4"."""
+        del loaded  # a hook: the default needs no more
+        return f"{in_words(self.round_word)} {number}"
+
+    def in_round_words(self, loaded, message: str) -> str:
+        """A message that starts "Round n: " (as the rules and the forms word a refusal), its round named
+        as this game's screen names it: "Deal 2: ...", "Hand 3: ..."."""
+        pattern = re.escape(gettext("Round {number}: {message}"))
+        pattern = pattern.replace(r"\{number\}", r"(?P<number>\d+)").replace(r"\{message\}", "(?P<rest>.*)")
+        found = re.fullmatch(pattern, message, flags=re.DOTALL)
+        if found is None:
+            return message
+        return gettext("{round}: {message}").format(
+            round=self.round_name(loaded, int(found["number"])), message=found["rest"]
+        )
 
     def conflict_message(self, session, version: int | None) -> str:
         """What changed on the game since ``version`` (the page's), in a sentence or a few."""
@@ -139,37 +180,67 @@ class Table:
         elif current is not None:
             lines.append(gettext("Being entered."))
         else:
-            lines.append(
-                gettext("Bidding.") if self.leader_words.startswith("bids") else gettext("About to start.")
-            )
+            lines.append(self.opening_line())
         return lines
 
-    def round_title(self, info) -> str:
-        """ "Round 7 · 5NT", "Deal 3": a round as a watcher reads it."""
-        label = f" · {info.label}" if info.label not in (str(info.number), "") else ""
-        return f"{in_words(self.round_word)} {info.number}{label}"
+    def opening_line(self) -> str:
+        """What a watcher reads while nothing of the round in play is in yet."""
+        return gettext("Bidding.") if "bids" in self.leader_words else gettext("About to start.")
+
+    def round_title(self, loaded, info) -> str:
+        """The round in play as a watcher reads it, each thing said once: "Round 11 · 8 cards · no trumps",
+        "Hand 2 · 2 cards", "Deal 4"."""
+        del loaded  # a hook: the default needs no more
+        parts = [f"{in_words(self.round_word)} {info.number}"]
+        if info.cards and self.says_cards:
+            parts.append(ngettext("{count} card", "{count} cards", info.cards).format(count=info.cards))
+        if info.trump == "none":
+            parts.append(gettext("no trumps"))
+        return " · ".join(parts)
 
     def big_screen_context(self, request, loaded) -> dict:
         """The big screen: everyone's total, ranked, and the round in play."""
         state = loaded.state
         names = loaded.names
         totals = state.totals or [0] * len(names)
-        order = sorted(range(len(names)), key=lambda s: -totals[s])
+        # Who is ranked: each side (Minibridge's partnerships), or each player.
+        game = GAMES[loaded.session.game]
+        scored = game.score_lines(names)
+        lowest_first = game.rules.lowest_wins(state.options)
+        order = sorted(scored, key=lambda line: totals[line[1]] if lowest_first else -totals[line[1]])
         ranked, place = [], 0
-        for i, seat in enumerate(order):
-            if i == 0 or totals[seat] != totals[order[i - 1]]:
+        for i, (name, seat) in enumerate(order):
+            if i == 0 or totals[seat] != totals[order[i - 1][1]]:
                 place = i + 1
-            ranked.append({"place": place, "name": names[seat], "total": totals[seat]})
+            ranked.append({"place": place, "name": name, "total": totals[seat]})
         info = state.next_round
         return {
             "session": loaded.session,
             "ranked": ranked,
             "has_totals": state.totals is not None,
-            "round_title": self.round_title(info) if info else "",
+            "round_title": self.round_title(loaded, info) if info else "",
             "watch": self.watch_lines(loaded),
             "finished": state.finished,
             "winners": [names[s] for s in state.winners],
+            "headline": game.headline(state, names) if state.finished else "",
+            "standings": game.standings(state, names) if state.winners else [],
             "live_url": live_url(request, loaded.session),
+        }
+
+    def card_context(self, request, loaded) -> dict:
+        """The winner moment's words and the result card's URL (shared or downloaded), once the game is over."""
+        game = GAMES[loaded.session.game]
+        url = card_url(request, loaded.session)
+        access = getattr(request, "access", None)
+        through_link = access is not None and access.watching and access.link is not None
+        return {
+            "url": url,
+            # What a share sheet without files sends: the card's URL where anyone may open it (a watch link's).
+            "share_url": request.build_absolute_uri(url) if through_link else "",
+            "filename": card.filename(loaded.session),
+            "headline": game.headline(loaded.state, loaded.names),
+            "title": game.name,
+            "text": game.result_line(loaded.state, loaded.names),
         }
 
     # Whether the sheet is drawn by games/screen/__init__.py (templates/games/_screen_sheet.html): its context
@@ -208,8 +279,12 @@ class Table:
         context["is_owner"] = access is None or access.is_owner
         context["live_url"] = live_url(request, loaded.session)
         context.setdefault("round_word", self.round_word)
+        if loaded.state.finished:
+            context["card"] = self.card_context(request, loaded)
         if not context["can_write"]:
             context["watch"] = self.watch_lines(loaded)
+            info = loaded.state.next_round
+            context["watch_title"] = self.round_title(loaded, info) if info else ""
         if self.draws_screen:
             self.add_drawn(request, loaded, context)
         return context
@@ -333,13 +408,19 @@ class Table:
         return None
 
     def conflict(self, request, session):
-        """The answer to a write that did not apply: saved already (same key), or refused with what changed."""
+        """The answer to a write that did not apply: saved already (same key, same values), or refused with
+        the fresh state and what changed (or that the page was out of date: same key, other values)."""
         session.refresh_from_db()
         loaded = services.load_game(session)
-        if services.applied_change(session, posted_key(request)):
+        key = posted_key(request)
+        if services.applied_change(session, key):
             return self.saved(request, loaded, **self.refresh_on_conflict)
         panel = self.current_panel(loaded)
-        panel.error = self.conflict_message(session, posted_version(request))
+        if services.key_spent(session, key):
+            # This page's submit was stored already, with other values: they are not stored now.
+            panel.error = gettext(OUT_OF_DATE)
+        else:
+            panel.error = self.conflict_message(session, posted_version(request))
         return trigger_client_event(self._out_of_date(request, loaded, panel), "scorekeeper:refused")
 
     def changed_meanwhile(self, request, loaded):
@@ -351,13 +432,16 @@ class Table:
 
         The entry panel is swapped too (a draft kept in the browser puts back any taps
         not yet saved), except a correction being made, which stays as it is: its form
-        still names the old version, so saving it says what changed instead.
+        still names the old version, so saving it says what changed instead. The answer
+        says what changed since the page's version (``scorekeeper:changed``): a page whose
+        taps the change overtook (their form is gone) says it, as a refused save would.
         """
         panel = self.current_panel(loaded)
         response = self.render_update(request, loaded, panel, **self.refresh_on_conflict)
         if request.GET.get("panel") == "edit":
             response["HX-Reswap"] = "none"
-        return response
+        said = self.conflict_message(loaded.session, version_in(request.GET.get("v", "")))
+        return trigger_client_event(response, "scorekeeper:changed", {"said": said})
 
     def stale(self, request, loaded, number: int):
         """A write for a round that is not the one it claims (an old page, a second tap, a tampered form)."""
@@ -379,6 +463,7 @@ class ScoreboardTable(Table):
     saved_changes = {"oob_scoreboard": True}
 
     draws_screen = True  # its rows, that is: the scoreboard's totals are the template's
+    says_cards = False  # always 13
 
     def __init__(
         self, templates: str, *, context, current_panel, rows, round_word: str = "Round", leader_words=""
@@ -446,6 +531,14 @@ def live_url(request, session) -> str:
     return reverse("games:live", args=[session.pk])
 
 
+def card_url(request, session) -> str:
+    """Where this page fetches the finished game's result card: the game's own URL, or the watch link's."""
+    access = getattr(request, "access", None)
+    if access is not None and access.watching and access.link is not None:
+        return reverse("games:watch-result-card", args=[access.token])
+    return reverse("games:result-card", args=[session.pk])
+
+
 def explain_url(request, session) -> str:
     """Where this page fetches a square's explanation: the game's own URL, or the watch link's."""
     access = getattr(request, "access", None)
@@ -474,7 +567,9 @@ def finished_round(loaded, number: int) -> RoundResult | None:
 
 
 def known_players(request) -> list[str]:
-    """The user's players, offered in every name box."""
+    """The user's players, offered in every name box (none for a visitor yet to start a game)."""
+    if not request.user.is_authenticated:
+        return []
     return list(Player.objects.filter(owner=request.user).values_list("name", flat=True))
 
 
@@ -484,8 +579,8 @@ def previous_game(request, game: str | None = None) -> GameSession | None:
     A game in the trash is not offered: its link answers as if there were no such game.
     """
     source = request.GET.get("from", "")
-    if parse_int(source, 1, ROW_ID_MAX) is None:  # int() below then reads ASCII digits only
-        return None
+    if parse_int(source, 1, ROW_ID_MAX) is None or not request.user.is_authenticated:
+        return None  # (parse_int first: int() below then reads ASCII digits only)
     games = GameSession.objects.live().filter(pk=int(source), owner=request.user)
     if game is not None:
         games = games.filter(game=game)
@@ -500,19 +595,42 @@ def seated_names(session: GameSession | None, count: int | None = None) -> list[
     return names if count is None or len(names) == count else []
 
 
+STARTED = "started_games"  # in the Django session: {game slug: pk of the game its new-game form last started}
+
+
+def just_started(request, game: str) -> GameSession | None:
+    """The game this phone's new-game form of ``game`` last started, while nothing is entered in it yet.
+
+    Back from its sheet draws that form again, as it was sent (the same one-time key: Start
+    opens that game), and says so; ``?another=<its pk>`` asks for a fresh form instead.
+    """
+    pk = request.session.get(STARTED, {}).get(game)
+    if request.method != "GET" or pk is None or request.GET.get("another") == str(pk):
+        return None
+    if not request.user.is_authenticated:  # a guest purged while its browser kept the session
+        return None
+    started = GameSession.objects.live().filter(pk=pk, owner=request.user, version=0).first()
+    return started if started is not None and started.start_key else None
+
+
 def new_game_form(request, form_class, *, game: str | None = None, count: int | None = None, **kwargs):
     """A new-game form as posted (or empty), offering the user's players in every name box and seated
     like the game ``?from=`` names ("same players again": one of ``game``, when given, whose options
-    it starts from too; of ``count`` players, when given)."""
-    previous = previous_game(request, game)
-    if previous is not None and game is not None:
+    it starts from too; of ``count`` players, when given), or drawn again as it started the game
+    ``just_started`` finds."""
+    just = just_started(request, request.resolver_match.kwargs["game"])
+    previous = previous_game(request, game) if just is None else just
+    if previous is not None and (game is not None or just is not None):
         kwargs.setdefault("initial", dict(previous.options))
-    return form_class(
+    form = form_class(
         request.POST or None,
         known_names=known_players(request),
         initial_names=seated_names(previous, count=count),
         **kwargs,
     )
+    if just is not None:
+        form.initial["start"] = just.start_key
+    return form
 
 
 def new_game_page(request, form, *, game: str, template: str, context=None, posted: bool | None = None):
@@ -522,32 +640,50 @@ def new_game_page(request, form, *, game: str, template: str, context=None, post
     form shown again after such a POST answers 400, with the messages beside the fields.
     Starting is idempotent: the form carries a one-time key, and the same form sent
     again (a double tap, Back and Start again) opens the game it started. The page is
-    never cached, so Back from the new game's sheet fetches a fresh form.
+    never cached: Back from the new game's sheet asks the server again, which draws
+    the form that started it, saying so (``just_started``).
     """
     if posted is None:
         posted = request.method == "POST"
-    started = services.started_by(owner=request.user, start_key=form.start_key()) if posted else None
+    known = request.user.is_authenticated
+    started = (
+        services.started_by(owner=request.user, start_key=form.start_key()) if posted and known else None
+    )
     if started is not None:
         messages.info(request, gettext("That game was started already: here it is."))
         return to_sheet(started)
     if posted and form.is_valid():
+        # A visitor with no account plays as a guest of this browser (games/guests.py).
+        refused = None if known else let_in_as_guest(request)
+        if refused is not None:
+            return refused
         try:
-            session = services.start_session(
-                owner=request.user,
-                game=game,
-                player_names=form.cleaned_names,
-                options=form.options(),
-                first_dealer=form.cleaned_first_dealer,
-                start_key=form.start_key(),
-            )
+            # Counted in the game's own transaction: a start the rules refuse is not counted.
+            with transaction.atomic():
+                if not spend("game", str(request.user.pk), settings.GAMES_PER_HOUR):
+                    return games_quota_reached(request)
+                session = services.start_session(
+                    owner=request.user,
+                    game=game,
+                    player_names=form.cleaned_names,
+                    options=form.options(),
+                    first_dealer=form.cleaned_first_dealer,
+                    start_key=form.start_key(),
+                )
         except RuleError as exc:
             form.add_error(None, exc.message)
         else:
             drawn = form.drawn_message()
             if drawn:
                 messages.info(request, drawn)
+            request.session[STARTED] = {**request.session.get(STARTED, {}), game: session.pk}
             return to_sheet(session)
-    context = {"form": form, "game": game, "game_name": get_rules(game).name, **(context or {})}
-    response = render(request, template, context, status=400 if posted else 200)
-    add_never_cache_headers(response)  # no-store: Back re-fetches the page, with a fresh key
-    return response
+    context = {
+        "form": form,
+        "game": game,
+        "game_name": get_rules(game).name,
+        "started": None if posted else just_started(request, game),
+        **(context or {}),
+    }
+    # Never cached (scorekeeper.middleware): Back from the new game's sheet asks for the form again.
+    return render(request, template, context, status=400 if posted else 200)

@@ -1,19 +1,24 @@
 // Scorekeeper's only script of its own: small touches on top of htmx.
 // Everything works without it (plain forms, a reload shows what changed).
-//   - live: every open sheet checks for changes every 2 s while visible and the game goes on;
+//   - live: every open sheet checks for changes every 2 s while visible (every 6 s once the game
+//     is over: it may be reopened or corrected), and at once when Back or Forward shows it again;
 //   - drafts: taps not saved yet are kept per game and form, put back after a reload or a swap;
 //   - bids: counted in the page tap by tap (no request), sent once when the last one is in;
 //   - tricks: the dealer's filled in as the rest (Call Bridge), as the others' are tapped;
-//   - offline: a write that cannot reach the server says so, keeps the taps and is sent again;
-//   - the screen stays awake on a sheet (Wake Lock API, or a muted looping video over plain HTTP).
+//   - offline: a write that cannot reach the server (or its database: a 503) says so, keeps the taps
+//     and is sent again, after a reload too (with the key and version it was drawn from: applied
+//     once, or refused);
+//   - the screen stays awake on a sheet (Wake Lock API, or a muted looping video over plain HTTP);
+//   - the result card of a finished game: shared with the phone's share sheet, else downloaded.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
 
   var LIVE_EVERY = 2000;
+  var OVER_EVERY = 3; // live checks: once in so many, while the page shows the game over
   var RETRY_EVERY = 3000;
   var DRAFT_DAYS = 2;
-  var SKIP = { csrfmiddlewaretoken: 1, version: 1, key: 1 };
+  var SKIP = { csrfmiddlewaretoken: 1, version: 1, key: 1, save: 1 };
 
   function $(selector) { return document.querySelector(selector); }
   function liveBox() { return $("[data-live-url]"); }
@@ -30,7 +35,8 @@
     });
   }
   function draftKey(form) { return "draft:" + form.getAttribute("action"); }
-  function formVersion(form) { var v = form.querySelector("input[name=version]"); return v ? v.value : ""; }
+  function field(form, name) { return form.querySelector("input[name=" + name + "]"); }
+  function formVersion(form) { var v = field(form, "version"); return v ? v.value : ""; }
   function isCorrection(form) { return /\/edit\/$/.test(form.getAttribute("action") || ""); }
 
   function readFields(form) {
@@ -46,11 +52,13 @@
     return fields;
   }
 
+  // ``sent``: the form's write was sent and never answered (no connection); after a reload it is
+  // sent again as it was (resendUnsent).
   function saveDraft(form) {
+    var draft = { fields: readFields(form), version: formVersion(form), at: Date.now() };
+    if (pending && pending.form === form) draft.sent = { key: field(form, "key").value, save: pending.save };
     try {
-      localStorage.setItem(draftKey(form), JSON.stringify({
-        fields: readFields(form), version: formVersion(form), at: Date.now(),
-      }));
+      localStorage.setItem(draftKey(form), JSON.stringify(draft));
     } catch (e) { /* storage full or off: the page still has the taps */ }
   }
 
@@ -58,9 +66,11 @@
     try { localStorage.removeItem(draftKey(form)); } catch (e) { /* nothing kept */ }
   }
 
+  // ``form``: a form, or its draft key.
   function loadDraft(form) {
     try {
-      var draft = JSON.parse(localStorage.getItem(draftKey(form)) || "null");
+      var key = typeof form === "string" ? form : draftKey(form);
+      var draft = JSON.parse(localStorage.getItem(key) || "null");
       if (!draft || Date.now() - draft.at > DRAFT_DAYS * 86400000) return null;
       return draft;
     } catch (e) { return null; }
@@ -171,7 +181,11 @@
   // putting the refused taps back would send them again, and be refused again, without end.
   function restoreAll(root, answered) {
     draftForms(root).forEach(function (form) {
-      if (draftKey(form) === answered) { saveDraft(form); return; }
+      if (draftKey(form) === answered) {
+        if (pending && draftKey(pending.form) === answered) pending = null; // answered: not unsent
+        saveDraft(form);
+        return;
+      }
       // Work out the lines (totals, who is still to bid) for the restored taps.
       if (restoreDraft(form)) refresh(form);
     });
@@ -229,11 +243,57 @@
     if (!pending) return;
     var form = pending.form;
     if (!document.body.contains(form)) { pending = null; showOffline(false); return; }
-    if (pending.save) {
-      var button = form.querySelector("button[name=save]");
-      if (button && form.requestSubmit) { form.requestSubmit(button); return; }
-    }
+    // A click, not requestSubmit(button): htmx sends the button's name only for a button clicked.
+    var button = pending.save && form.querySelector("button[name=save]");
+    if (button) { button.click(); return; }
+    if (form.hidden && form.requestSubmit) { form.requestSubmit(); return; } // unsentForm's: no taps to count
     refresh(form);
+  }
+
+  // After a reload: a write sent and never answered goes again as it was, with its key and the
+  // version it was drawn from. The server applies it once, answers it as saved if it had arrived
+  // after all, or refuses it with what changed meanwhile. Its form is put back as it was; if the
+  // game has moved on (it has no such form now), a hidden one like it is sent.
+  function resendUnsent() {
+    var tools = $("#game-tools[data-writes]");
+    var keys = [];
+    try { keys = Object.keys(localStorage); } catch (e) { /* nothing kept */ }
+    var prefix = tools && "draft:/games/" + tools.getAttribute("data-game") + "/";
+    keys.forEach(function (key) {
+      var draft = prefix && key.indexOf(prefix) === 0 ? loadDraft(key) : null;
+      if (!draft || !draft.sent || pending) return;
+      var form = draftForms().filter(function (f) { return draftKey(f) === key; })[0];
+      if (form) {
+        restoreDraft(form);
+        field(form, "version").value = draft.version;
+        field(form, "key").value = draft.sent.key;
+      } else {
+        form = unsentForm(key.slice("draft:".length), draft);
+      }
+      pending = { form: form, save: draft.sent.save };
+    });
+    if (!pending) return;
+    showOffline(true);
+    resend();
+  }
+
+  function unsentForm(action, draft) {
+    var form = document.createElement("form");
+    form.hidden = true;
+    [["method", "post"], ["action", action], ["hx-post", action], ["hx-target", "#entry-panel"],
+      ["hx-swap", "outerHTML"]].forEach(function (pair) { form.setAttribute(pair[0], pair[1]); });
+    var fields = Object.assign({ version: draft.version, key: draft.sent.key }, draft.fields);
+    if (draft.sent.save) fields.save = "1";
+    Object.keys(fields).forEach(function (name) {
+      var input = document.createElement("input");
+      input.type = "text"; // read back by readFields, should it be kept again
+      input.name = name;
+      input.value = fields[name];
+      form.appendChild(input);
+    });
+    $("#entry-panel").appendChild(form);
+    htmx.process(form);
+    return form;
   }
 
   function scheduleResend() {
@@ -257,6 +317,8 @@
   document.addEventListener("htmx:timeout", failed);
   document.addEventListener("htmx:afterRequest", function (evt) {
     var xhr = evt.detail && evt.detail.xhr;
+    // 503: the server is up but its database is out of reach (games/views/outage.py): not saved yet either.
+    if (xhr && xhr.status === 503) { failed(evt); return; }
     if (xhr && xhr.status > 0 && pending && evt.detail.elt && evt.detail.elt.closest &&
         evt.detail.elt.closest("form") === pending.form) {
       pending = null;
@@ -277,7 +339,7 @@
   });
   function check() {
     var box = liveBox();
-    if (!box || checking || gameOver() || !visible() || pending || $(".htmx-request")) return;
+    if (!box || checking || !visible() || pending || $(".htmx-request")) return;
     var url = box.getAttribute("data-live-url") + "?v=" + encodeURIComponent(box.getAttribute("data-version"));
     var panel = $("#entry-panel");
     if (panel && panel.classList.contains("phase-edit")) url += "&panel=edit";
@@ -291,7 +353,11 @@
     }
     htmx.ajax("GET", url, { source: box, target: "#entry-panel", swap: "outerHTML" }).then(done, done);
   }
-  setInterval(check, LIVE_EVERY);
+  var ticks = 0;
+  setInterval(function () {
+    ticks += 1;
+    if (!gameOver() || ticks % OVER_EVERY === 0) check();
+  }, LIVE_EVERY);
   // 410: the share link this page came through was replaced. Load the page again, which says so,
   // rather than check (or tap) into the same refusal every 2 s.
   document.addEventListener("htmx:beforeSwap", function (evt) {
@@ -302,22 +368,47 @@
     }
   });
   document.addEventListener("visibilitychange", function () { if (visible()) check(); });
+  // Back or Forward may show the page as it was left (the back/forward cache): check at once.
+  window.addEventListener("pageshow", function (evt) { if (evt.persisted) check(); });
+  // End, Reopen and Undo answer with a reload: from the top, where the panel shows what they did,
+  // not from a sheet's length down, where the tools were tapped.
+  document.addEventListener("htmx:beforeOnLoad", function (evt) {
+    var xhr = evt.detail.xhr;
+    if (xhr && xhr.getResponseHeader("HX-Refresh") === "true") window.scrollTo(0, 0);
+  });
 
   // A draft belongs to the form it was tapped on: once a swap takes that form out of the panel
   // (another phone saved that step, the bids are changed), its taps are overtaken, and must not
-  // come back (and be sent) the next time such a form is drawn.
+  // come back (and be sent) the next time such a form is drawn. When a live check did that, the
+  // page says what changed (the server's words, ``scorekeeper:changed``), as a refused save does.
   var leaving = [];
+  var changed = ""; // what the live check being answered says changed
+  document.addEventListener("scorekeeper:changed", function (evt) { changed = (evt.detail && evt.detail.said) || ""; });
   document.addEventListener("htmx:beforeSwap", function (evt) {
     var target = evt.detail.target;
     leaving = evt.detail.shouldSwap && target && target.id === "entry-panel" ? draftForms(target).map(draftKey) : [];
   });
+  function sayOvertaken(panel, said) {
+    var line = document.createElement("p");
+    line.className = "error";
+    line.setAttribute("role", "alert");
+    line.textContent = said;
+    var head = panel.querySelector(".round-head");
+    panel.insertBefore(line, head ? head.nextSibling : panel.firstChild);
+  }
   document.addEventListener("htmx:afterSettle", function (evt) {
     if (evt.target && evt.target.id === "entry-panel") {
       var staying = draftForms(evt.target).map(draftKey);
+      var overtaken = false;
       leaving.forEach(function (key) {
-        if (staying.indexOf(key) === -1) { try { localStorage.removeItem(key); } catch (e) { /* none kept */ } }
+        if (staying.indexOf(key) !== -1) return;
+        var draft = loadDraft(key);
+        if (draft && Object.keys(draft.fields).length) overtaken = true;
+        try { localStorage.removeItem(key); } catch (e) { /* none kept */ }
       });
+      if (overtaken && changed) sayOvertaken(evt.target, changed);
       leaving = [];
+      changed = "";
       var elt = evt.detail && evt.detail.requestConfig && evt.detail.requestConfig.elt;
       restoreAll(evt.target, elt && elt.tagName === "FORM" ? draftKey(elt) : null);
     }
@@ -389,9 +480,61 @@
     }
   });
 
+  // -- the result card: shared with the phone's share sheet, else downloaded ----------------------
+  // The card link is a plain download (<a download>). Where the browser has a share sheet, a tap
+  // shares the card as a PNG drawn from the SVG (chat apps take PNG), or the result in words when
+  // files cannot be shared, and downloads it if sharing fails.
+
+  function shareLabels(root) {
+    if (!navigator.share) return;
+    Array.prototype.forEach.call((root || document).querySelectorAll("[data-share-card]"), function (link) {
+      link.textContent = link.getAttribute("data-share-label");
+    });
+  }
+
+  // The SVG is drawn from a data: URL (the page's CSP takes data: images, not blob:).
+  function asPng(svg) {
+    return svg.text().then(function (text) {
+      return new Promise(function (resolve) {
+        var img = new Image();
+        img.onload = function () {
+          var canvas = document.createElement("canvas");
+          canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+          canvas.getContext("2d").drawImage(img, 0, 0);
+          canvas.toBlob(function (png) { resolve(png || svg); }, "image/png");
+        };
+        img.onerror = function () { resolve(svg); };
+        img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text);
+      });
+    });
+  }
+
+  function download(link) {
+    var a = document.createElement("a");
+    a.href = link.href; a.download = link.getAttribute("download");
+    document.body.appendChild(a); a.click(); a.remove();
+  }
+
+  document.addEventListener("click", function (evt) {
+    var link = evt.target.closest && evt.target.closest("[data-share-card]");
+    if (!link || !navigator.share) return;
+    evt.preventDefault();
+    var words = { title: link.getAttribute("data-share-title"), text: link.getAttribute("data-share-text") };
+    if (link.getAttribute("data-share-url")) words.url = link.getAttribute("data-share-url");
+    fetch(link.href).then(function (r) { return r.blob(); }).then(asPng).then(function (image) {
+      var name = link.getAttribute("download");
+      if (image.type === "image/png") name = name.replace(/\.svg$/, ".png");
+      var type = image.type.split(";")[0];
+      var withFile = { files: [new File([image], name, { type: type })], title: words.title, text: words.text };
+      return navigator.share(navigator.canShare && navigator.canShare(withFile) ? withFile : words);
+    }).catch(function (err) { if (!err || err.name !== "AbortError") download(link); });
+  });
+  document.addEventListener("htmx:afterSettle", function (evt) { shareLabels(evt.detail.elt); });
+
   document.addEventListener("DOMContentLoaded", function () {
+    shareLabels();
     keepAwake();
     // After htmx has processed the page (its own DOMContentLoaded handler), so restored taps post.
-    setTimeout(function () { restoreAll(document); }, 0);
+    setTimeout(function () { resendUnsent(); restoreAll(document); }, 0);
   });
 })();

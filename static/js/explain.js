@@ -49,7 +49,12 @@
     const link = event.target.closest("#sheet-body[data-explain] th a[href]");
     if (link && window.htmx) {
       event.preventDefault();
-      window.htmx.ajax("GET", link.getAttribute("href"), { target: "#entry-panel", swap: "outerHTML" });
+      window.htmx.ajax("GET", link.getAttribute("href"), { target: "#entry-panel", swap: "outerHTML" }).then(() => {
+        // Tapped low on a long sheet: bring the form up, where the round's numbers are.
+        const panel = document.getElementById("entry-panel");
+        const top = panel ? panel.getBoundingClientRect().top : 0;
+        if (top < 0 || top > window.innerHeight / 2) panel.scrollIntoView({ block: "start" });
+      });
       return;
     }
     const square = event.target.closest("#sheet-body[data-explain] button");

@@ -1,25 +1,51 @@
-"""Browser tests: Debian's Chromium driven by Playwright, at a phone's size, on the live server.
+"""Browser tests: Debian's Chromium driven by Playwright, at a phone's size, on the app as users get it.
 
-Nothing here downloads a browser. Every request the page makes is checked: a
-request to anywhere but the live server on 127.0.0.1 fails the test.
+The app is served the way scripts/serve serves it: gunicorn (two workers), DEBUG off, the
+static files collected and hashed, the real settings and middleware; only the database is the
+test's. Nothing here downloads a browser. Every request the page makes is checked: a
+request to anywhere but the served app on 127.0.0.1 fails the test.
 """
 
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
+import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
+from django.db import connection
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 CHROMIUM = "/usr/bin/chromium"
+# No name but the served app's resolves: a request to anywhere else fails in the browser itself
+# (and the phones note it, failing the test). Not Playwright's request routing, which switches
+# the browser's HTTP cache off: the tests would not see what a phone keeps.
+BROWSER_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
 PHONE = {"width": 360, "height": 740}
 
-# Playwright's sync API runs an event loop in this thread; the live server and the
-# test's own database checks are ordinary synchronous Django code.
+# Playwright's sync API runs an event loop in this thread; the test's own database
+# checks are ordinary synchronous Django code.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
@@ -27,8 +53,8 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/browser/" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
-            if {"phone", "plain_phone", "phones"} & set(item.fixturenames):
-                # The live server answers from another thread: it sees only committed data.
+            if {"site", "phone", "plain_phone", "phones"} & set(item.fixturenames):
+                # The served app answers from other processes: it sees only committed data.
                 item.add_marker(pytest.mark.django_db(transaction=True))
 
 
@@ -46,16 +72,7 @@ def browser():
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-dev-shm-usage",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--disable-quic",
-                "--no-first-run",
-            ],
+            args=BROWSER_ARGS,
         )
         yield browser
         browser.close()
@@ -115,7 +132,7 @@ for (const name of ["click", "change", "htmx:confirm", "htmx:validation:halted",
 
 
 class Phone:
-    """A phone-sized page that counts taps and refuses to talk to anything but the live server.
+    """A phone-sized page that counts taps and refuses to talk to anything but the served app.
 
     It keeps a flight log (taps, requests, responses, htmx events, console lines,
     with times) that a failing test prints, so a failure on CI can be read later.
@@ -132,8 +149,8 @@ class Phone:
         self.server_errors: list[str] = []
         self.log: list[str] = []
         self._start = time.monotonic()
-        host = urlsplit(base_url).hostname
-        context.route("**/*", self._guard(host))
+        self.host = urlsplit(base_url).hostname
+        context.on("request", self._outside)
         self.page.add_init_script(PAGE_SCRIPT)
         self.page.on("pageerror", lambda exc: (self.errors.append(str(exc)), self.note(f"page error: {exc}")))
         self.page.on("console", self._console)
@@ -157,15 +174,9 @@ class Phone:
         if response.status >= 500:
             self.server_errors.append(f"{response.status} {response.url}")
 
-    def _guard(self, host):
-        def handle(route):
-            url = route.request.url
-            if urlsplit(url).hostname != host:
-                self.outside.append(url)
-                return route.abort()
-            return route.continue_()
-
-        return handle
+    def _outside(self, request) -> None:
+        if urlsplit(request.url).hostname != self.host and not request.url.startswith(("data:", "blob:")):
+            self.outside.append(request.url)
 
     def go(self, path):
         self.page.goto(self.base_url + path)  # returns once the new page has loaded
@@ -221,18 +232,140 @@ def pytest_runtest_makereport(item):
                 report.sections.append(
                     (f"flight log of {name} (last 150 lines)", "\n".join(phone.log[-150:]))
                 )
+        served = funcargs.get("site")
+        if isinstance(served, Served):
+            start = getattr(item, "served_log_start", 0)
+            report.sections.append(("gunicorn's log during the test", served.log_tail(150, start)))
     return report
 
 
+@dataclass
+class Served:
+    """The app served by gunicorn for this test process: ``url`` is its address, ``log`` its output."""
+
+    url: str
+    log: Path
+    process: subprocess.Popen
+
+    def log_tail(self, lines: int = 60, start: int = 0) -> str:
+        with open(self.log, "rb") as log:
+            log.seek(start)
+            return "\n".join(log.read().decode(errors="replace").splitlines()[-lines:])
+
+
+# Starts gunicorn so that it gets SIGTERM when the test process dies, even killed outright
+# (Linux's PR_SET_PDEATHSIG, kept across exec); elsewhere it just starts gunicorn.
+GUNICORN = """
+import ctypes, os, signal, sys
+if sys.platform == "linux":
+    ctypes.CDLL(None).prctl(1, signal.SIGTERM)
+    if os.getppid() != int(sys.argv[1]):
+        sys.exit("the test process is gone")
+os.execv(sys.executable, [sys.executable, "-m", "gunicorn", *sys.argv[2:]])
+"""
+
+
+def _wait_until_up(served: Served, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if served.process.poll() is not None:
+            pytest.fail(f"gunicorn stopped at start (exit {served.process.returncode}):\n{served.log_tail()}")
+        try:
+            with urllib.request.urlopen(served.url + "/healthz", timeout=5) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    pytest.fail(f"gunicorn did not answer /healthz within {timeout:.0f}s:\n{served.log_tail()}")
+
+
+@contextmanager
+def serving(database: str, log: Path, **extra_env: str) -> Iterator[Served]:
+    """gunicorn serving the app on a free port of 127.0.0.1, on ``database``, until the block ends.
+
+    The settings are tests.settings (the real ones, the test key and database) and the
+    environment, with ``extra_env`` on top (a setting a test needs, as a server's owner sets
+    it); the static files are the run's collected ones. Two workers spare the CI's two
+    cores. It is stopped at the end of the block, whatever happened, and dies with the
+    test process if that is killed.
+    """
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))  # a free port, held from now on: no race with another run
+    listener.listen(64)
+    port = listener.getsockname()[1]
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "tests.settings",
+        "SCOREKEEPER_TEST_SERVED_DATABASE": database,
+        "SCOREKEEPER_TEST_STATIC_ROOT": str(settings.STATIC_ROOT),
+        "DEBUG": "false",
+        "HTTPS": "false",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "WEB_CONCURRENCY": "2",
+        "PYTHONUNBUFFERED": "1",
+        **extra_env,
+    }
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    with open(log, "wb") as out:
+        process = subprocess.Popen(
+            [
+                sys.executable, "-c", GUNICORN, str(os.getpid()),
+                "--config", str(REPO_ROOT / "gunicorn.conf.py"),
+                "--bind", f"fd://{listener.fileno()}",
+                "--graceful-timeout", "5",
+                "scorekeeper.wsgi:application",
+            ],
+            cwd=REPO_ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            pass_fds=(listener.fileno(),),
+        )  # fmt: skip
+    listener.close()
+    served = Served(url=f"http://127.0.0.1:{port}", log=log, process=process)
+    try:
+        _wait_until_up(served)
+        yield served
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="session")
+def test_database(request, django_db_blocker) -> str:
+    """The name of this process's test database (made first), which the served app opens too."""
+    for needed in ("django_db_setup", "collected_static"):  # the test database, the static files
+        request.getfixturevalue(needed)
+    with django_db_blocker.unblock():
+        return str(connection.settings_dict["NAME"])
+
+
+@pytest.fixture(scope="session")
+def served_app(test_database, tmp_path_factory) -> Iterator[Served]:
+    """The app as scripts/serve serves it, for the whole session (see ``serving``)."""
+    with serving(test_database, tmp_path_factory.mktemp("served") / "gunicorn.log") as served:
+        yield served
+
+
 @pytest.fixture
-def site(live_server):
-    """The live server, with no sign-ups or games counted against this test's throttles yet.
+def site(served_app, request):
+    """The served app, with no sign-ups or games counted against this test's throttles yet.
 
     The counts live in the database cache, which the flush after a transactional test
-    leaves alone: a dozen sign-ups in one worker's browser tests would be refused.
+    leaves alone: a dozen sign-ups in one worker's browser tests would be refused. The
+    cache is a table of the test database, so clearing it here clears it for gunicorn too.
     """
     cache.clear()
-    return live_server
+    request.node.served_log_start = served_app.log.stat().st_size
+    yield served_app
+    if served_app.process.poll() is not None:
+        pytest.fail(f"gunicorn stopped during the test:\n{served_app.log_tail()}")
 
 
 def new_phone(browser, site, **options) -> Phone:

@@ -69,8 +69,11 @@ def test_one_form_starts_one_game_and_back_never_starts_another(phone, keeper, s
         expect(page.locator(".messages")).to_contain_text("That game was started already")
     assert GameSession.objects.filter(owner=keeper).count() == 1
 
-    # A form filled in afresh starts a second game.
+    # A form filled in afresh starts a second game. While nothing is entered in the first, the page
+    # offers it (it is the form that started it); "Start another game" draws a fresh one.
     phone.go(reverse("games:new", args=["bugger-bridge"]))
+    with phone.loading():
+        phone.tap(page.get_by_role("link", name="Start another game"))
     for i, name in enumerate(NAMES[:3]):
         page.fill(f"#id_player_{i}", name)
     with phone.loading():

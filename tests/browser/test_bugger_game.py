@@ -74,7 +74,9 @@ def enter_tricks(phone, number, bids, tricks):
         if took != bids[seat]:
             phone.tap(f"label[for=tricks-{seat}-{took}]")
             expect(page.locator(f"#tricks-{seat}-{took}")).to_be_checked()
-    expect(page.get_by_test_id("tricks-live")).to_contain_text(f"All {CARDS[number - 1]} tricks placed")
+    cards = CARDS[number - 1]
+    placed = "1 trick placed" if cards == 1 else f"All {cards} tricks placed"
+    expect(page.get_by_test_id("tricks-live")).to_contain_text(placed)
     missed = [PLAYERS[s] for s in range(len(PLAYERS)) if tricks[s] != bids[s]]
     summary = page.get_by_test_id("summary")
     for name in missed:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
@@ -173,7 +171,9 @@ def on_screen(box: dict, viewport: dict) -> bool:
 
 @pytest.mark.django_db(transaction=True)  # the live server reads the games from another thread
 @pytest.mark.parametrize("size", sorted(PHONES))
-def test_a_whole_round_fits_the_first_screen(browser, site, keeper, make_session, size):
+def test_every_chip_is_a_thumbs_size_and_the_round_starts_on_the_first_screen(
+    browser, site, keeper, make_session, size
+):
     from tests.browser.conftest import check_phone, new_phone
     from tests.browser.test_at_the_table import SHOTS
 
@@ -194,27 +194,23 @@ def test_a_whole_round_fits_the_first_screen(browser, site, keeper, make_session
                     name.split("-")[0]
                 ]
             )
-            off = [box for box in chips if not on_screen(box, viewport)]
-            assert not off, f"{name} at {size}: {len(off)} chips off the first screen, e.g. {off[0]}"
+            # Every chip a thumb's size, 44 px both ways (issue 19: Call Bridge's were 26 px wide, an
+            # 8-card Bugger row's 28): a player's chips take two lines where one cannot hold them.
             assert min(box["height"] for box in chips) >= 44, name
-            for row in rows.all():  # one line of chips a player, their centres 24 px apart (WCAG 2.5.8)
-                line = boxes(row.locator(".chip"))
-                tops = {round(box["y"]) for box in line}
-                assert len(tops) == 1, f"{name} at {size}: a player's chips on {len(tops)} lines"
-                centres = sorted(box["x"] + box["width"] / 2 for box in line)
-                spacing = min(b - a for a, b in zip(centres, centres[1:], strict=False))
-                assert spacing >= 24, f"{name} at {size}: chips {spacing:.1f} px apart"
+            narrowest = min(box["width"] for box in chips)
+            assert narrowest >= 44, f"{name} at {size}: a chip {narrowest:.1f} px wide"
+            assert all(box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] for box in chips), name
+            for row in rows.all():
+                tops = {round(box["y"]) for box in boxes(row.locator(".chip"))}
+                assert len(tops) <= 2, f"{name} at {size}: a player's chips on {len(tops)} lines"
+            # The players' rows start on the first screen (the last ones are a short scroll away).
+            assert on_screen(chips[0], viewport), name
             # Everyone's place and total so far, in sight beside their chips.
             standings = panel.get_by_test_id("standing")
             expect(standings).to_have_count(4 if name.startswith("call") else 6)
-            assert all(on_screen(box, viewport) for box in boxes(standings)), name
+            assert on_screen(boxes(standings)[0], viewport), name
             expect(standings.filter(has_text="1st")).not_to_have_count(0)
-            if name.endswith("tricks"):
-                save = panel.get_by_role("button", name=re.compile(r"^Save (round|hand|deal) \d+$"))
-                assert on_screen(save.bounding_box(), viewport), (
-                    f"{name} at {size}: Save is off the first screen"
-                )
-            else:
+            if not name.endswith("tricks"):
                 expect(panel.locator(".trumps, .round-head")).not_to_have_count(0)
             SHOTS.mkdir(parents=True, exist_ok=True)
             phone.page.screenshot(path=str(SHOTS / f"entry-{name}-{size}-{scheme}.png"))

@@ -66,7 +66,7 @@ def test_a_round_in_french(phones, dark, tmp_path):
     phone.tap("#round-1 td >> nth=2 >> button")
     expect(page.locator("#exp-1-2")).to_be_visible()
     expect(page.locator("#exp-1-2")).to_contain_text(
-        "Corky : annonce 1, 1 levées : réussie, 10 + 1 = 11 ; total 11"
+        "Corky : annonce 1, fait 1 : réussie, 10 + 1 = 11 ; total 11"
     )
 
     theme = "dark" if dark else "light"

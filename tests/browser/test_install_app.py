@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from .conftest import CHROMIUM, PHONE, Phone, check_phone
+from .conftest import BROWSER_ARGS, CHROMIUM, PHONE, Phone, check_phone
 from .test_accessibility import log_in
 
 
@@ -17,7 +17,7 @@ def installing_phone(browser, site, tmp_path):
     context = browser.browser_type.launch_persistent_context(
         tmp_path / "profile",
         executable_path=CHROMIUM,
-        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
+        args=BROWSER_ARGS,
         viewport=PHONE,
         is_mobile=True,
         has_touch=True,
@@ -77,3 +77,34 @@ def test_offline_shows_the_friendly_page_and_never_a_stale_sheet(phone, make_ses
         assert cached_pages == []  # no page of a game, no answer of the server, is kept
     finally:
         phone.context.set_offline(False)
+
+
+def test_a_sheet_reloaded_offline_shows_the_offline_page_and_keeps_the_taps(phone, make_session):
+    """Issue 19: under the served app the worker installs; offline, a reload shows the app's own
+    page, not the browser's; back online, Try again brings the same sheet with the taps kept."""
+    log_in(phone)
+    session = make_session(
+        "bugger-bridge", players=["Ann", "Ben", "Cat"], owner=User.objects.get(username="reader"), hook=False
+    )
+    page = phone.page
+    page.locator("html[data-service-worker=registered]").wait_for(state="attached")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone.go(f"/games/{session.pk}/")
+    assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+    for seat, value in ((1, 0), (2, 1)):  # Ben and Cat bid; Ann, last, has not: nothing is sent yet
+        phone.tap(f"label[for=bid-{seat}-{value}]")
+        expect(page.locator(f"#bid-{seat}-{value}")).to_be_checked()
+    phone.context.set_offline(True)
+    try:
+        page.reload()
+        expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+        assert page.url == f"{phone.base_url}/games/{session.pk}/"
+    finally:
+        phone.context.set_offline(False)
+    with phone.loading():
+        phone.tap(page.get_by_role("link", name="Try again"))
+    assert page.url == f"{phone.base_url}/games/{session.pk}/"
+    expect(page.locator("#bid-1-0")).to_be_checked()
+    expect(page.locator("#bid-2-1")).to_be_checked()
+    session.refresh_from_db()
+    assert session.version == 0  # kept on the phone, not sent

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -11,8 +13,13 @@ TABLES = {slug: game.table for slug, game in GAMES.items() if game.table}  # the
 
 NAMES = [f"Player {i}" for i in range(1, 11)]
 # Decoded (uncompressed) bytes; whitenoise serves them compressed, so the wire sees less.
-BUDGET_JS = 74_000  # htmx 2 minified (~51 kB), app.js (~18 kB: live checks, drafts, resends, wake lock, bids and tricks counted in the page), install.js, and on sheets explain.js (~3 kB) or on new-game pages seating.js
-BUDGET_CSS = 25_000
+# htmx 2 minified (~51 kB); app.js (~26 kB, 8 kB gzipped: live checks, drafts, resends also after a
+# reload or a 503, overtaken taps said, wake lock, bids and tricks counted in the page, the result
+# card's share sheet); install.js; and on sheets explain.js (~3 kB) or on new-game pages seating.js.
+# Raised from 74 kB when the table's resends and the winner moment came (issues 19 and 22).
+BUDGET_JS = 82_000
+# app.css and a sheet's own; raised from 25 kB for the notes of issue 19 (Minibridge: 25.2 kB).
+BUDGET_CSS = 26_000
 BUDGET_HTML = 80_000  # the full 6-player Bugger sheet is about 20 kB (explanations are fetched when tapped)
 
 SHEET_SCRIPTS = ("app.js", "install.js", "explain.js")
@@ -47,7 +54,8 @@ def weigh(phone, path):
 
 def check(html, scripts, styles, *, own=("app.js", "install.js")):
     """``own``: our scripts the page loads (new-game pages add seating.js), besides htmx."""
-    names = sorted(s["name"].rsplit("/", 1)[-1] for s in scripts)
+    # The names as collected carry their content's hash (app.0123456789ab.js): named without it.
+    names = sorted(re.sub(r"\.[0-9a-f]{12}(\.js)$", r"\1", s["name"].rsplit("/", 1)[-1]) for s in scripts)
     htmx = [n for n in names if n.startswith("htmx-2")]
     assert len(htmx) == 1 and sorted(set(names) - set(htmx)) == sorted(own), names
     assert sum(s["size"] for s in scripts) <= BUDGET_JS

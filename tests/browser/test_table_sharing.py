@@ -20,15 +20,20 @@ LIVE_WITHIN = 3_000  # ms: a round saved on one phone shows on every other open 
 NOT_SAVED = "Not saved yet"
 
 
-@pytest.fixture
-def game(make_session):
-    """A new game of the keeper's, with ``rounds`` recorded (a round of only bids is being played)."""
+def keepers_game(make_session):
+    """The keeper (a new user), and how to start a game of theirs with ``rounds`` recorded."""
     owner = User.objects.create_user("keeper", password=PASSWORD)
 
     def make(rounds=()):
         return make_session("bugger-bridge", players=PLAYERS, owner=owner, rounds=rounds, hook=False)
 
     return make
+
+
+@pytest.fixture
+def game(make_session):
+    """A new game of the keeper's, with ``rounds`` recorded (a round of only bids is being played)."""
+    return keepers_game(make_session)
 
 
 def log_in(phone, username="keeper"):
@@ -326,7 +331,7 @@ def test_a_cut_network_keeps_the_taps_and_saves_once_when_it_returns(phone, game
     # The same with Save round: Ann bid 1 and took none, Ben took the trick.
     phone.tap("label[for=tricks-0-0]")
     phone.tap("label[for=tricks-1-1]")
-    expect(page.get_by_test_id("tricks-live")).to_contain_text("All 1 tricks placed")
+    expect(page.get_by_test_id("tricks-live")).to_contain_text("1 trick placed")
     phone.context.route("**/games/**", cut)
     phone.tap(page.get_by_role("button", name="Save round 1"))
     expect(note).to_contain_text(NOT_SAVED)
@@ -348,7 +353,7 @@ def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(phone, game)
     page = phone.page
     phone.tap("label[for=tricks-0-0]")  # Ann bid 1, took 0
     phone.tap("label[for=tricks-1-1]")  # Ben bid 0, took 1
-    expect(page.get_by_test_id("tricks-live")).to_contain_text("All 1 tricks placed")
+    expect(page.get_by_test_id("tricks-live")).to_contain_text("1 trick placed")
     session.refresh_from_db()
     version = session.version
 
@@ -405,7 +410,7 @@ def test_two_phones_of_the_keeper_racing_on_one_rounds_bids(phone, phones, game)
     # A double tap on Save: stored once, the next round on screen, no word of another phone.
     a.tap("label[for=tricks-0-0]")
     a.tap("label[for=tricks-1-1]")
-    expect(a.page.get_by_test_id("tricks-live")).to_contain_text("All 1 tricks placed")
+    expect(a.page.get_by_test_id("tricks-live")).to_contain_text("1 trick placed")
     # The page counts the tricks at once; the server's summary comes after and moves Save down.
     expect(a.page.get_by_test_id("summary")).to_contain_text("Made: Cat")
     save = a.page.get_by_role("button", name="Save round 1").bounding_box()
@@ -532,7 +537,8 @@ def test_without_the_wake_lock_api_a_muted_video_keeps_the_screen_on(phone, game
     order = [(last.dealer + 1 + i) % 3 for i in range(3)]
     for seat in order:
         phone.tap(f"label[for=bid-{seat}-0]")
-        expect(page.locator(f"#bid-{seat}-0")).to_be_checked()
+        if seat != order[-1]:  # the last bid sends them: its answer may replace the chips at once
+            expect(page.locator(f"#bid-{seat}-0")).to_be_checked()
     expect(page.locator("#entry-panel.phase-tricks")).to_be_visible()
     phone.tap(f"label[for=tricks-{order[0]}-1]")
     expect(page.get_by_test_id("summary")).not_to_be_empty()  # then Save stays where it is
@@ -543,3 +549,134 @@ def test_without_the_wake_lock_api_a_muted_video_keeps_the_screen_on(phone, game
     with page.expect_console_message(lambda m: m.text.startswith("[click]")):
         phone.tap("h1")
     assert page.evaluate(VIDEO)["paused"] is True
+
+
+def test_a_phone_overtaken_part_way_through_the_bids_says_so(phone, phones, game):
+    """B has tapped two bids when A saves the round's bids: B's next live check shows A's bids, and
+    says so, as a refused save would; a phone with nothing tapped just follows."""
+    a = phone
+    session = keeper_at_sheet(a, game)
+    b = phones("keeper's second phone")
+    log_in(b)
+    open_sheet(b, session)
+    c = phones("keeper's third phone")
+    log_in(c)
+    open_sheet(c, session)
+    bid(b, 1, 1, still=2)
+    bid(b, 2, 1, still=1)
+    bid_round_1(a)  # A: Ann 1, Ben 0, Cat 0, saved
+
+    error = b.page.locator("#entry-panel .error")
+    expect(error).to_have_text("Round 1's bids were saved on another phone: Ann 1, Ben 0, Cat 0.")
+    expect(error).to_have_attribute("role", "alert")
+    expect(b.page.locator("#entry-panel.phase-tricks")).to_be_visible()
+    expect(b.page.locator("#entry-panel .bidtag")).to_have_text(["bid 0", "bid 0", "bid 1"])
+    expect(c.page.locator("#entry-panel.phase-tricks")).to_be_visible(timeout=LIVE_WITHIN)
+    expect(c.page.locator("#entry-panel .error")).to_have_count(0)
+    assert [ch["what"] for ch in changes(session, "bids", 1)] == ["Ann 1, Ben 0, Cat 0"]
+
+    # Tricks tapped on B, overtaken by A's Save: said too.
+    b.tap("label[for=tricks-2-1]")  # Cat bid 0, took 1 (B's guess)
+    a.tap("label[for=tricks-0-0]")
+    a.tap("label[for=tricks-1-1]")
+    expect(a.page.get_by_test_id("summary")).to_contain_text("Made: Cat")
+    a.tap(a.page.get_by_role("button", name="Save round 1"))
+    expect(a.page.locator("#entry-panel h2")).to_contain_text("Round 2 ")
+    expect(error).to_have_text("Round 1 was saved on another phone: Ann ±0, Ben ±0, Cat +10.")
+    expect(b.page.locator("#entry-panel.phase-bids h2")).to_contain_text("Round 2 ")
+
+
+def cut_posts(route):
+    """No connection for a write (the page's GETs still load): a tap's POST never leaves."""
+    if route.request.method == "POST":
+        route.abort()
+    else:
+        route.continue_()
+
+
+def tricks_tapped_round_1(phone):
+    """Round 1's bids are in (Ann 1, Ben 0, Cat 0); Ann took none, Ben the trick: ready to save."""
+    phone.tap("label[for=tricks-0-0]")
+    phone.tap("label[for=tricks-1-1]")
+    expect(phone.page.get_by_test_id("summary")).to_contain_text("Made: Cat")
+
+
+def test_a_save_that_never_left_is_kept_after_a_reload_and_sent_once(phone, game):
+    session = keeper_at_sheet(phone, game, rounds=[{"bids": [1, 0, 0]}])
+    page = phone.page
+    tricks_tapped_round_1(phone)
+    phone.context.route("**/games/**", cut_posts)
+    phone.tap(page.get_by_role("button", name="Save round 1"))
+    note = page.locator("#offline-note")
+    expect(note).to_contain_text(NOT_SAVED)
+
+    page.reload()  # the page loads; the save still cannot leave
+    expect(note).to_contain_text(NOT_SAVED)
+    expect(page.locator("#tricks-0-0")).to_be_checked()
+    expect(page.locator("#tricks-1-1")).to_be_checked()
+    page.wait_for_event("requestfailed", lambda r: r.method == "POST")  # sent again, and lost again
+    assert changes(session, "saved", 1) == []
+
+    phone.context.unroute("**/games/**", cut_posts)  # the connection is back: sent again, saved once
+    expect(page.locator("#entry-panel h2")).to_contain_text("Round 2 ")
+    expect(note).to_have_count(0)
+    expect(page.locator("#entry-panel .error")).to_have_count(0)
+    expect_totals(page, [0, 0, 10])
+    assert [c["what"] for c in changes(session, "saved", 1)] == ["Ann ±0, Ben ±0, Cat +10"]
+    page.reload()  # and nothing is left to send
+    expect(page.locator("#entry-panel h2")).to_contain_text("Round 2 ")
+    phone.settled()
+    assert len(changes(session, "saved", 1)) == 1
+    forgive_send_errors(phone)
+
+
+def test_a_save_whose_answer_was_lost_is_answered_as_saved_after_a_reload(phone, game):
+    session = keeper_at_sheet(phone, game, rounds=[{"bids": [1, 0, 0]}])
+    page = phone.page
+    tricks_tapped_round_1(phone)
+
+    def answer_lost(route):
+        if route.request.method == "POST":
+            route.fetch()  # it reaches the server...
+        route.abort()  # ...but no answer reaches the phone (nor any check)
+
+    phone.context.route("**/games/**/tricks/", answer_lost)
+    phone.tap(page.get_by_role("button", name="Save round 1"))
+    expect(page.locator("#offline-note")).to_contain_text(NOT_SAVED)
+    assert len(changes(session, "saved", 1)) == 1
+    phone.context.unroute("**/games/**/tricks/", answer_lost)
+    page.reload()
+    expect(page.locator("#entry-panel h2")).to_contain_text("Round 2 ")
+    phone.settled()
+    expect(page.locator("#offline-note")).to_have_count(0)
+    expect(page.locator("#entry-panel .error")).to_have_count(0)
+    expect_totals(page, [0, 0, 10])
+    assert len(changes(session, "saved", 1)) == 1
+    forgive_send_errors(phone)
+
+
+def test_a_save_that_never_left_and_was_overtaken_says_what_changed_after_a_reload(phone, phones, game):
+    a = phone
+    session = keeper_at_sheet(a, game, rounds=[{"bids": [1, 0, 0]}])
+    page = a.page
+    tricks_tapped_round_1(a)
+    a.context.route("**/games/**", cut_posts)
+    a.tap(page.get_by_role("button", name="Save round 1"))
+    expect(page.locator("#offline-note")).to_contain_text(NOT_SAVED)
+    # Meanwhile another phone saves round 1 otherwise: everyone made their bid.
+    b = phones("keeper's second phone")
+    log_in(b)
+    open_sheet(b, session)
+    b.tap(b.page.get_by_role("button", name="Save round 1"))
+    expect(b.page.locator("#entry-panel h2")).to_contain_text("Round 2 ")
+
+    a.context.unroute("**/games/**", cut_posts)
+    page.reload()
+    expect(page.locator("#entry-panel .error")).to_have_text(
+        "Round 1 was saved on another phone: Ann +11, Ben +10, Cat +10."
+    )
+    expect(page.locator("#entry-panel h2")).to_contain_text("Round 2 ")
+    expect(page.locator("#offline-note")).to_have_count(0)
+    expect_totals(page, [11, 10, 10])
+    assert [c["what"] for c in changes(session, "saved", 1)] == ["Ann +11, Ben +10, Cat +10"]
+    forgive_send_errors(a)

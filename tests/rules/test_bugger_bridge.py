@@ -194,9 +194,11 @@ def test_equal_highest_totals_share_the_win():
     assert state.winners == [1, 2]
 
 
-def test_ending_early_on_an_unfinished_round_is_refused():
-    with pytest.raises(RuleError):
-        RULES.replay(players=3, options={}, first_dealer=0, rounds=[{"bids": [0, 0, 0]}], finished_early=True)
+def test_ending_early_on_an_unfinished_round_counts_its_bids_for_nothing():
+    rounds = [{"bids": [0, 0, 0], "tricks": [1, 0, 0]}, {"bids": [0, 1, 0]}]
+    state = RULES.replay(players=3, options={}, first_dealer=0, rounds=rounds, finished_early=True)
+    assert state.finished and state.finished_early and state.next_round is None
+    assert state.totals == [0, 10, 10] and state.winners == [1, 2]
 
 
 def test_unknown_option_is_refused():

@@ -317,11 +317,12 @@ def test_finished_early_single_leader():
     assert state.winners == [0]
 
 
-def test_finished_early_cannot_end_on_an_unfinished_deal():
-    with pytest.raises(RuleError) as e:
-        play([{"bids": [2, 2, 2, 2], "tricks": [4, 3, 3, 3]}, {"bids": [2, 2, 2, 2]}], finished_early=True)
-    assert (e.value.round, e.value.player, e.value.field) == (2, None, "tricks")
-    assert "Round 2" in e.value.message and "ended early" in e.value.message
+def test_finished_early_may_end_on_an_unfinished_deal_whose_bids_count_nothing():
+    state = play(
+        [{"bids": [2, 2, 2, 2], "tricks": [4, 3, 3, 3]}, {"bids": [2, 2, 2, 2]}], finished_early=True
+    )
+    assert state.finished and state.finished_early and state.next_round is None
+    assert state.totals == play([{"bids": [2, 2, 2, 2], "tricks": [4, 3, 3, 3]}]).totals
 
 
 def test_finished_early_flag_is_dropped_when_the_game_was_won_anyway():

@@ -34,6 +34,8 @@ FIRST_ROUND = {
         },
         [180, 0],
     ),
+    # Free scoring, one player: the points as typed.
+    "free-scoring": ({"scores": [-7]}, [-7]),
 }
 
 
@@ -46,8 +48,15 @@ def rules(request):
     return GAMES[request.param].rules
 
 
-def test_the_registry_covers_the_five_games_and_feeds_the_model_choices():
-    assert set(GAMES) == {"bugger-bridge", "call-bridge", "mormon-bridge", "minibridge", "memory-bridge"}
+def test_the_registry_covers_the_six_games_and_feeds_the_model_choices():
+    assert set(GAMES) == {
+        "bugger-bridge",
+        "call-bridge",
+        "mormon-bridge",
+        "minibridge",
+        "memory-bridge",
+        "free-scoring",
+    }
     assert [slug for slug, _ in game_choices()] == list(GAMES)
     assert dict(GameSession._meta.get_field("game").choices) == dict(game_choices())
     for slug, rules in RULES.items():
@@ -115,7 +124,8 @@ def test_a_refused_second_round_changes_nothing(rules):
     data, _ = FIRST_ROUND[rules.slug]
     n = players_for(rules)
     before = rules.replay(players=n, options={}, first_dealer=0, rounds=[data])
-    bad = {key: ([99] * n if isinstance(value, list) else value) for key, value in data.items()}
+    # More than any game allows in a round (Free scoring takes up to 10,000 points).
+    bad = {key: ([99_999] * n if isinstance(value, list) else value) for key, value in data.items()}
     with pytest.raises(RuleError) as err:
         rules.replay(players=n, options={}, first_dealer=0, rounds=[data, bad])
     assert err.value.round == 2

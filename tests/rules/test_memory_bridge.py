@@ -378,11 +378,12 @@ def test_finished_early_highest_total_or_shared():
     assert shared.winners == [A, B]
 
 
-def test_finished_early_cannot_end_on_an_unfinished_deal():
-    with pytest.raises(RuleError) as caught:
-        replay([deal([8, 5], None), deal([5, 8])], finished_early=True)
-    assert caught.value.round == 2
-    assert caught.value.message == "Round 2: a game ended early cannot end on an unfinished deal."
+def test_finished_early_on_a_first_half_counts_it():
+    """RULINGS: ended early, the highest total wins; the first half recorded scored already."""
+    state = replay([deal([8, 5], None), deal([4, 9])], finished_early=True)
+    assert state.finished and state.finished_early and state.next_round is None
+    assert state.totals == [170, 200] and state.winners == [B]
+    assert state.rounds[-1].explain[B].endswith("game ended before the second half")
 
 
 def test_finished_early_after_a_natural_end():

@@ -438,11 +438,11 @@ def test_finished_early_highest_total_wins():
     assert shared.winners == [N, E, S, W]
 
 
-def test_finished_early_cannot_end_on_an_unfinished_deal():
-    with pytest.raises(RuleError) as caught:
-        replay([deal(NS_STRONG, "C", False, 7), deal(EW_STRONG, "C", False)], finished_early=True)
-    assert caught.value.round == 2
-    assert "unfinished" in caught.value.message
+def test_finished_early_may_end_on_an_unfinished_deal_which_scores_nothing():
+    played = [deal(NS_STRONG, "C", False, 7)]
+    state = replay([*played, deal(EW_STRONG, "C", False)], finished_early=True)
+    assert state.finished and state.finished_early and state.next_round is None
+    assert state.totals == replay(played).totals
 
 
 def test_finished_early_on_the_last_deal_is_a_natural_end():

@@ -446,11 +446,10 @@ def test_only_the_last_hand_may_be_unfinished():
     assert e.value.message == "Round 3: round 2 has no tricks yet; only the last round may be unfinished."
 
 
-def test_finished_early_cannot_end_on_an_unfinished_hand():
-    with pytest.raises(RuleError) as e:
-        play([HAND1, {"bids": [0, 0, 1, 1]}], finished_early=True)
-    assert (e.value.round, e.value.field) == (2, "tricks")
-    assert e.value.message == "Round 2: a game ended early cannot end on an unfinished round."
+def test_finished_early_may_end_on_an_unfinished_hand_whose_bids_count_nothing():
+    state = play([HAND1, {"bids": [0, 0, 1, 1]}], finished_early=True)
+    assert state.finished and state.finished_early and state.next_round is None
+    assert state.totals == play([HAND1]).totals
 
 
 # -- elimination ------------------------------------------------------------------------------
@@ -627,9 +626,9 @@ def test_elimination_finished_early_players_still_in_share():
     assert state.finished and state.finished_early
     assert state.winners == [0, 1]
     assert state.totals is None
-    with pytest.raises(RuleError) as e:
-        eliminate([*ELIM4[:2], {"bids": [1, 2, _, _]}], finished_early=True)
-    assert e.value.round == 3
+    # Ended on a hand whose bids are in: the bids put nobody out.
+    state = eliminate([*ELIM4[:2], {"bids": [1, 2, _, _]}], finished_early=True)
+    assert state.finished and state.winners == [0, 1]
 
 
 def test_elimination_unfinished_hand():

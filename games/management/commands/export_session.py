@@ -13,8 +13,10 @@ from games.session_record import dump_record, export_session
 
 class Command(BaseCommand):
     help = (
-        "Print a session's record (JSON, with its derived fields: labels, points, totals, result). "
-        "With --all, print a JSON array of every session's record, oldest first. "
+        "Print a session's record (JSON, with its derived fields: labels, points, totals, result, "
+        "and when it started and ended). With --all, print a JSON array of every session's record, "
+        "oldest first, each with its owner's user name (import_session --keep-owners gives each "
+        "game back to the same account). "
         "Games in the Trash are left out (restore one to export it)."
     )
 
@@ -36,9 +38,9 @@ class Command(BaseCommand):
             raise CommandError(f"Session {pk} is in the Trash: restore it first to export it.")
         self.stdout.write(dump_record(self.record(session)), ending="")
 
-    def record(self, session: GameSession) -> dict:
+    def record(self, session: GameSession, *, owner: bool = False) -> dict:
         try:
-            return export_session(session)
+            return export_session(session, owner=owner)
         except RuleError as exc:
             raise CommandError(f"Session {session.pk} cannot be exported: {exc.message}") from None
 
@@ -46,8 +48,9 @@ class Command(BaseCommand):
         """One record at a time, so a large database is never held in memory at once."""
         self.stdout.write("[", ending="")
         first = True
-        for session in GameSession.objects.live().order_by("pk").iterator(chunk_size=200):
-            text = json.dumps(self.record(session), indent=2, ensure_ascii=False)
+        sessions = GameSession.objects.live().select_related("owner").order_by("created", "pk")
+        for session in sessions.iterator(chunk_size=200):
+            text = json.dumps(self.record(session, owner=True), indent=2, ensure_ascii=False)
             self.stdout.write(
                 ("\n" if first else ",\n") + "\n".join("  " + line for line in text.splitlines()), ending=""
             )

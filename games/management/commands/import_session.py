@@ -9,14 +9,16 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from games.session_record import (
+    BackupRefused,
     RecordError,
+    Restored,
     backup_records,
     check_size,
     decode_text,
-    import_record,
-    import_records,
     is_backup,
     load_json,
+    restore,
+    restore_each,
 )
 
 
@@ -28,52 +30,77 @@ class Command(BaseCommand):
         "The game belongs to --user; without it, to the only superuser if there is exactly one, "
         "else to the only user if there is exactly one user; otherwise pass --user. "
         "FILE may also hold a JSON array of records (a whole backup, as export_session --all "
-        "prints): each record is checked and stored on its own, one line is printed per record "
-        "(its new id, or what is wrong with it), and the command exits non-zero if any was refused."
+        "prints): each record is checked and stored on its own, and one line is printed per "
+        "record: its new id, or what is wrong with it; the command exits non-zero if any record "
+        "was refused (the others are imported). A game already there "
+        "(the same players, options, rounds and start time, for the same owner) is not stored again."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("file", metavar="FILE", help='the record file, or "-" for standard input')
         parser.add_argument("--user", metavar="USERNAME", help="who owns the imported game")
+        parser.add_argument(
+            "--keep-owners",
+            action="store_true",
+            help="give each record to the account its 'owner' names (as export_session --all writes it), "
+            "making that account, with no usable password, where it is missing; a record with no "
+            "owner goes to --user (or the only superuser, or the only user)",
+        )
 
-    def handle(self, *args, file: str, user: str | None, **options):
-        owner = self.owner(user)
+    def handle(self, *args, file: str, user: str | None, keep_owners: bool, **options):
+        owner = (lambda: self.owner(user)) if keep_owners else self.owner(user)
         try:
             raw = self.read(file)
             if is_backup(raw):
-                self.import_backup(owner, file, decode_text(raw))
+                self.import_backup(owner, file, decode_text(raw), keep_owners=keep_owners)
                 return
-            session = import_record(owner=owner, record=load_json(raw))
+            record = load_json(raw)
+            try:
+                restored = restore(records=[record], owner=owner, keep_owners=keep_owners)[0]
+            except BackupRefused as exc:
+                raise exc.refused[0][1] from None
         except RecordError as exc:
             raise CommandError(f"{self.source(file)}: not imported: {exc.message}") from None
-        rounds = session.rounds.count()
-        state = "finished" if session.is_finished else "in progress"
-        self.stdout.write(
-            f"Imported {session.get_game_display()} for {owner.get_username()}: "
-            f"{rounds} round{'s' if rounds != 1 else ''}, {state}."
-        )
+        session = restored.session
+        name = session.owner.get_username()
+        if restored.new:
+            rounds = session.rounds.count()
+            state = "finished" if session.is_finished else "in progress"
+            self.stdout.write(
+                f"Imported {session.get_game_display()} for {name}: "
+                f"{rounds} round{'s' if rounds != 1 else ''}, {state}."
+            )
+        else:
+            self.stdout.write(
+                f"Already here: {name}'s {session.get_game_display()} {session.pk} is this game; "
+                "nothing imported."
+            )
         self.stdout.write(str(session.pk))
 
-    def import_backup(self, owner, file: str, text: str) -> None:
-        """Every record of a backup, each on its own: a line per record, its id or why it was refused."""
-        imported = refused = 0
+    def import_backup(self, owner, file: str, text: str, *, keep_owners: bool) -> None:
+        """A backup, each record checked and stored on its own: a line per record, its id or why not."""
         try:
-            for number, outcome in enumerate(import_records(owner=owner, records=backup_records(text)), 1):
-                if isinstance(outcome, RecordError):
-                    refused += 1
-                    self.stdout.write(f"Record {number}: not imported: {outcome.message}")
-                else:
-                    imported += 1
-                    self.stdout.write(str(outcome.pk))
-        except RecordError as exc:  # the array itself is broken: nothing after this point can be read
-            raise CommandError(
-                f"{self.source(file)}: {exc.message} {imported} record{'s' if imported != 1 else ''} "
-                f"before it imported, {refused} refused; nothing after it was read."
-            ) from None
+            outcomes = restore_each(records=backup_records(text), owner=owner, keep_owners=keep_owners)
+        except RecordError as exc:  # the array itself is broken
+            raise CommandError(f"{self.source(file)}: {exc.message} Nothing was imported.") from None
+        for number, outcome in enumerate(outcomes, 1):
+            if isinstance(outcome, RecordError):
+                self.stdout.write(f"Record {number}: not imported: {outcome.message}")
+            elif outcome.new:
+                self.stdout.write(str(outcome.session.pk))
+            else:
+                self.stdout.write(
+                    f"Record {number}: already here as {outcome.session.pk}; not imported again."
+                )
+        refused = sum(1 for outcome in outcomes if isinstance(outcome, RecordError))
+        skipped = sum(1 for outcome in outcomes if isinstance(outcome, Restored) and not outcome.new)
+        imported = len(outcomes) - refused - skipped
+        if skipped:
+            self.stderr.write(f"{imported} imported, {skipped} already here.")
         if refused:
             raise CommandError(
-                f"{self.source(file)}: {refused} of {imported + refused} records not imported "
-                "(see the lines above); the others were."
+                f"{self.source(file)}: {refused} of {len(outcomes)} records refused (listed above); "
+                f"{imported} imported."
             )
 
     @staticmethod
