@@ -130,8 +130,12 @@ def test_a_whole_evening(phone, phones):
     expect(keep.page.locator("#offline-note")).to_contain_text(NOT_SAVED)
     with suppress(PlaywrightError):  # no connection: the browser's (or the app's) offline page
         keep.page.reload()
-    assert changes(session, "bids", 2) == []
+    # The cut came as the bids were sent. Chromium's emulated offline may still let that request
+    # out once the service worker controls the page (its network fallback is not cut), as a real
+    # connection may drop after the request left and before its answer came: stored at most once.
+    assert len(changes(session, "bids", 2)) <= 1
     keep.context.set_offline(False)
+    keep.errors[:] = [e for e in keep.errors if "htmx:sendError" not in e]  # the cut connection's
     with keep.loading():
         keep.page.goto(keep.base_url + f"/games/{session.pk}/")
     expect(keep.page.locator("#entry-panel.phase-tricks h2")).to_contain_text("Deal 2 ")
@@ -181,4 +185,3 @@ def test_a_whole_evening(phone, phones):
     assert session.is_finished and not session.finished_early
     for number in (1, 2, 3):
         assert len(changes(session, "saved", number)) == 1
-    keep.errors[:] = [e for e in keep.errors if "htmx:sendError" not in e]  # the cut connection's
