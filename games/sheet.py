@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, gettext_lazy
 
 from .rules import RoundInfo
-from .rules.bugger_bridge import made_points
 
 TRUMP_WORDS = {
     "none": gettext_lazy("No trumps"),
@@ -53,6 +52,3 @@ def trump_text(info: RoundInfo, recorded: str = "") -> str:
     if recorded:
         return str(TRUMP_WORDS.get(recorded, recorded.title()))
     return gettext("Trumps turned up")
-
-
-POINTS_TABLE = [(bid, made_points(bid)) for bid in range(0, 9)]

@@ -12,11 +12,11 @@ from typing import override
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games.rules import RoundInfo
-from games.rules.bugger_bridge import PENALTY_REASONS, REDEAL_PENALTY, BuggerBridge
+from games.rules.bugger_bridge import PENALTY_REASONS, REDEAL_PENALTY, BuggerBridge, made_points
 from games.rules.cards import SUITS, label_in_words
 from games.screen import total_explain
 from games.screen.bidding import BiddingScreen, made_missed_lines, name_list
-from games.sheet import POINTS_TABLE, TRUMP_WORDS, trump_text
+from games.sheet import TRUMP_WORDS, trump_text
 
 
 class BuggerScreen(BiddingScreen):
@@ -103,7 +103,7 @@ class BuggerScreen(BiddingScreen):
         return {
             "totals": state.totals,
             "leaders": self.rules.best(state.totals) if played else [],
-            "points_table": POINTS_TABLE,
+            "points_table": [(bid, made_points(bid)) for bid in range(9)],
             "penalty_reasons": PENALTY_REASONS.items(),
             "penalty_points": REDEAL_PENALTY,
             "hook": state.options.get("hook", False),
