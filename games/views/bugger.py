@@ -8,12 +8,14 @@ is here: the redeal with a penalty, its own action (``penalty``, read by
 
 from __future__ import annotations
 
+from django import forms
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django_htmx.http import trigger_client_event
 
-from games.forms import NewBuggerGameForm
+from games.forms import SeatingForm
 from games.round_forms import PenaltyForm
 from games.rules.bugger_bridge import PEAK_BY_PLAYERS, BuggerBridge
 from games.screen.bugger_bridge import BuggerScreen
@@ -72,6 +74,21 @@ def _schedule_lines():
             {"players": players, "first": players, "rounds": labels.count("·") + 1, "labels": labels}
         )
     return lines
+
+
+class NewBuggerGameForm(SeatingForm):
+    """Players in seating order (the order play passes), first dealer, hook rule."""
+
+    min_players = 3
+    too_few = _("Bugger Bridge needs at least 3 players: type a name in each seat.")
+    hook = forms.BooleanField(
+        required=False,
+        label=_("Hook rule"),
+        help_text=_("The dealer bids last and may not make the bids add up to the cards dealt."),
+    )
+
+    def options(self):
+        return {"hook": self.cleaned_data["hook"]}
 
 
 def new_game(request: HtmxHttpRequest):

@@ -7,7 +7,11 @@ module adds only its new-game page.
 
 from __future__ import annotations
 
-from games.forms import NewCallBridgeForm
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.forms import SeatingForm, WholeNumberField
+from games.rules.call_bridge import PLAYERS
 from games.screen.call_bridge import CallBridgeScreen
 
 from .bidding import BiddingTable
@@ -22,6 +26,25 @@ class CallBridgeTable(CallBridgeScreen, BiddingTable):
 TABLE = CallBridgeTable()
 sheet = TABLE.sheet
 ACTIONS = TABLE.actions()
+
+
+class NewCallBridgeForm(SeatingForm):
+    """The four players, the first dealer and the target."""
+
+    seats = PLAYERS
+    min_players = PLAYERS
+    too_few = _("Call Bridge is for exactly 4 players: type a name in each seat.")
+    target = WholeNumberField(
+        label=_("Target score"),
+        initial=30,
+        min_value=1,
+        max_value=500,  # a typo guard: the rules set no upper limit
+        help_text=_("After a deal, a player alone at the top with at least this total wins."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def options(self):
+        return {"target": self.cleaned_data["target"]}
 
 
 def new_game(request: HtmxHttpRequest):

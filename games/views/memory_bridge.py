@@ -21,11 +21,12 @@ finds through the game's registry entry.
 from __future__ import annotations
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import services
-from games.forms import NewMemoryBridgeForm
+from games.forms import SeatingForm, WholeNumberField
 from games.round_forms import MemoryCorrectionForm, MemoryFirstHalfForm, MemorySecondHalfForm
-from games.rules.memory_bridge import MemoryBridge, contract_score, first_half_winner
+from games.rules.memory_bridge import DEFAULT_TARGET, MemoryBridge, contract_score, first_half_winner
 from games.screen.memory_bridge import contract_words, first_half_line, rows, sheet_context
 from games.screen.memory_bridge_panel import current_panel, edit_panel, first_half_panel, second_half_panel
 from games.views.common import HtmxHttpRequest
@@ -126,6 +127,22 @@ def second_half_note(form, after) -> str:
 
 
 # -- a new game ------------------------------------------------------------------------------------------
+
+
+class NewMemoryBridgeForm(SeatingForm):
+    """The two players, the first dealer (or a draw) and the target."""
+
+    seats = 2
+    seat_labels = (_("First player"), _("Second player"))
+    names_required = True
+    name_required = _("Type a name.")
+    draw_label = _("Draw for me")
+    already_seated = _("{name} is already the first player.")
+    drawn_note = _("Drawn: {name} deals first.")
+    target = WholeNumberField(label=_("Target score"), initial=DEFAULT_TARGET, min_value=1, max_value=100_000)
+
+    def options(self):
+        return {"target": self.cleaned_data["target"]}
 
 
 def new_game(request: HtmxHttpRequest):

@@ -20,11 +20,12 @@ from ``games/round_forms.py``, and which panel each step has), which
 
 from __future__ import annotations
 
+from django import forms
 from django.shortcuts import render
 from django.utils.translation import gettext, gettext_lazy
 
 from games import services
-from games.forms import NewMinibridgeForm
+from games.forms import COMPASS_SEATS, SeatingForm, WholeNumberField
 from games.round_forms import (
     MinibridgeContractForm,
     MinibridgeCorrectionForm,
@@ -180,6 +181,47 @@ def contract_note(form, after) -> str:
 
 
 # -- a new game ------------------------------------------------------------------------------------
+
+
+class NewMinibridgeForm(SeatingForm):
+    """The four players by seat, the first dealer (or a draw), and how long to play."""
+
+    seats = 4
+    seat_labels = COMPASS_SEATS
+    names_required = True
+    # Translators: {label} is a seat, North, East, South or West.
+    name_required = gettext_lazy("Who sits {label}?")
+    draw_label = gettext_lazy("Draw for me")
+    already_seated = gettext_lazy("{name} already sits {label}.")
+    drawn_note = gettext_lazy("Drawn: {name} ({label}) deals first.")
+    ends = forms.ChoiceField(
+        label=gettext_lazy("Play"),
+        initial="deals",
+        choices=[("deals", gettext_lazy("A number of deals")), ("target", gettext_lazy("To a target score"))],
+    )
+    deals = WholeNumberField(
+        label=gettext_lazy("Deals"), required=False, initial=8, min_value=1, max_value=60
+    )
+    target = WholeNumberField(label=gettext_lazy("Target"), required=False, min_value=1, max_value=100_000)
+
+    def already_seated_message(self, name, seat):
+        # The name as it will be stored: runs of spaces made one.
+        return super().already_seated_message(" ".join(name.split()), seat)
+
+    def clean(self):
+        super().clean()
+        cleaned = self.cleaned_data
+        ends = cleaned.get("ends")
+        if ends == "deals" and cleaned.get("deals") is None and "deals" not in self.errors:
+            self.add_error("deals", gettext("How many deals? (8 is usual.)"))
+        if ends == "target" and cleaned.get("target") is None and "target" not in self.errors:
+            self.add_error("target", gettext("Which score ends the game?"))
+        return cleaned
+
+    def options(self):
+        if self.cleaned_data["ends"] == "target":
+            return {"target": self.cleaned_data["target"]}
+        return {"deals": self.cleaned_data["deals"]}
 
 
 def new_game(request: HtmxHttpRequest):

@@ -10,11 +10,18 @@ the two-player rule, and the new-game page with its "More seats".
 
 from __future__ import annotations
 
+from django import forms
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from games.forms import NewMormonForm, parse_int
+from games.forms import SeatingForm, WholeNumberField, parse_int
 from games.rules.mormon_bridge import (
+    ELIMINATION,
+    FOUR_CARD,
     FOUR_CARDS,
+    MODE_NAMES,
+    MODES,
+    REGULAR,
     TABLE_MAX,
 )
 from games.screen.bidding import name_list
@@ -71,6 +78,60 @@ def _seat_count(request, names: list[str]) -> int:
     if request.POST.get("more"):
         seats += SEATS_STEP
     return min(seats, SEATS_MAX)
+
+
+MODE_HELP = {
+    REGULAR: _("Hands of 1 card up to 6 and back down to 1 (fewer for big tables); most points wins."),
+    FOUR_CARD: _("4 cards every hand; first alone at the top once someone reaches the target wins."),
+    ELIMINATION: _("4 cards a hand, no points: miss your bid and you are out; last one left wins."),
+}
+
+
+class NewMormonForm(SeatingForm):
+    """The players (any number from 4 in elimination), the game, the first dealer and the target."""
+
+    min_players = 4
+    too_few = _("Mormon Bridge needs at least 4 players: type a name in each seat.")
+    mode = forms.ChoiceField(
+        label=_("Game"),
+        choices=[(m, _(MODE_NAMES[m])) for m in MODES],
+        initial=REGULAR,
+        widget=forms.RadioSelect,
+    )
+    target = WholeNumberField(
+        label=_("Target score (4-card game)"),
+        required=False,
+        initial=100,
+        min_value=1,
+        max_value=1000,  # a typo guard: the rules set no upper limit
+        help_text=_("After a hand, a player alone at the top with at least this total wins. Usually 100."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def drawable(self, players):
+        return min(players, TABLE_MAX)
+
+    def mode_choices(self):
+        value = self["mode"].value() or REGULAR
+        return [(m, gettext(MODE_NAMES[m]), MODE_HELP[m], m == value) for m in MODES]
+
+    def clean(self):
+        super().clean()
+        cleaned = self.cleaned_data
+        names = getattr(self, "cleaned_names", [])
+        if cleaned.get("mode") in (REGULAR, FOUR_CARD) and len(names) > TABLE_MAX:
+            self.add_error(
+                None,
+                gettext(
+                    "{mode} Mormon Bridge takes at most {most} players ({count} named); only elimination lets more players wait for a place."
+                ).format(mode=gettext(MODE_NAMES[cleaned["mode"]]), most=TABLE_MAX, count=len(names)),
+            )
+        if cleaned.get("target") is None and "target" not in self.errors:
+            cleaned["target"] = 100
+        return cleaned
+
+    def options(self):
+        return {"mode": self.cleaned_data["mode"], "target": self.cleaned_data["target"]}
 
 
 def new_game(request: HtmxHttpRequest):
