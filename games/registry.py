@@ -27,16 +27,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import rows
-from .paper import (
-    BuggerBridgePaper,
-    CallBridgePaper,
-    FreeScoringPaper,
-    Layout,
-    MemoryBridgePaper,
-    MinibridgePaper,
-    MormonBridgePaper,
-    number,
-)
+from .paper import Layout, number
+from .paper.bids import BuggerBridgePaper, MormonBridgePaper
+from .paper.call import CallBridgePaper
+from .paper.memory import MemoryBridgePaper
+from .paper.minibridge import MinibridgePaper
+from .paper.scores import FreeScoringPaper
 from .places import Place, leader_line, standings
 from .rows import RoundRows
 from .rules import GameRules, GameState

@@ -18,7 +18,7 @@ from django.urls import reverse
 
 from games import registry, rows
 from games.models import GameSession, Player
-from games.paper import ScoresPaper
+from games.paper.scores import ScoresPaper
 from games.registry import Game
 from games.rules.base import GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, Setup
 from games.rules.checks import check_in_range

@@ -17,30 +17,19 @@ Nothing here touches the database.
 The package holds one module per layout (``bids``, ``call``, ``minibridge``,
 ``memory``) with a ``Layout`` subclass per game it draws (``layout``: what a
 layout offers); what they share is in ``common``. A game's registry entry
-(games/registry.py) holds its layout as ``Game.paper``.
+(games/registry.py) holds its layout as ``Game.paper``; only the registry
+imports a game's layout, from its module.
 """
 
-from .bids import BuggerBridgePaper, MormonBridgePaper
-from .call import CallBridgePaper
 from .common import MAX_BLANK_ROWS, Cell, Row, Sheet, deal_number, number, signed
 from .layout import BlankChoice, Layout
-from .memory import MemoryBridgePaper
-from .minibridge import MinibridgePaper
-from .scores import FreeScoringPaper, ScoresPaper
 
 __all__ = [
     "MAX_BLANK_ROWS",
     "BlankChoice",
-    "BuggerBridgePaper",
-    "CallBridgePaper",
     "Cell",
-    "FreeScoringPaper",
     "Layout",
-    "MemoryBridgePaper",
-    "MinibridgePaper",
-    "MormonBridgePaper",
     "Row",
-    "ScoresPaper",
     "Sheet",
     "deal_number",
     "number",
