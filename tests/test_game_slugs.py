@@ -1,10 +1,14 @@
-"""A game is one object: callers ask its registry entry, they never compare its slug.
+"""A game is one object: callers ask its registry entry, they never compare its slug nor import it.
 
 A game's slug may stand as a string literal only in its rules module (its
 ``slug``) and in the registry; no other Python file outside the migrations
 and no template names one. The scan reads every string constant of every
 module (docstrings and comments are prose, not code, and are not looked at)
 and every quoted string in the templates.
+
+Nor does a generic module import a particular game's module (its rules, its paper
+layout, its table, its screens): what differs between games is asked of the game's
+objects through the registry, which alone lists the games.
 """
 
 from __future__ import annotations
@@ -32,9 +36,20 @@ REGISTRY = Path(registry.__file__).resolve()
 NOT_YET: set[str] = set()
 
 
-def not_yet(path: Path) -> bool:
+def not_yet(path: Path, entries: set[str] = NOT_YET) -> bool:
     relative = path.relative_to(ROOT).as_posix()
-    return any(relative == entry or relative.startswith(entry + "/") for entry in NOT_YET)
+    return any(relative == entry or relative.startswith(entry + "/") for entry in entries)
+
+
+def stale(entries: set[str], still_needed) -> list[str]:
+    """The entries of an allow-list none of whose Python files ``still_needed`` any more."""
+    found = []
+    for entry in entries:
+        target = ROOT / entry
+        paths = sorted(target.rglob("*.py")) if target.is_dir() else [target]
+        if not any(still_needed(p) for p in paths if p.exists()):
+            found.append(entry)
+    return found
 
 
 def docstrings(tree: ast.AST) -> set[int]:
@@ -97,13 +112,7 @@ def test_no_python_file_compares_slugs():
 
 def test_the_allow_list_is_still_needed():
     """Each entry of NOT_YET still holds a slug literal: a rewritten file leaves the list."""
-    stale = []
-    for entry in NOT_YET:
-        target = ROOT / entry
-        paths = sorted(target.rglob("*.py")) if target.is_dir() else [target]
-        if not any(slug_literals(p) for p in paths if p.exists()):
-            stale.append(entry)
-    assert stale == [], "These files no longer compare slugs: take them off NOT_YET."
+    assert stale(NOT_YET, slug_literals) == [], "These files no longer compare slugs: take them off NOT_YET."
 
 
 SLUG_PATTERN = "|".join(re.escape(slug) for slug in sorted(SLUGS))
@@ -119,3 +128,106 @@ def test_no_template_names_a_game(path):
         for m in QUOTED.finditer(text)
     ]
     assert found == []
+
+
+# -- no generic module imports a particular game -----------------------------------------------
+
+# Generic modules that still import particular games, for now: the round forms and the screens,
+# which the table rework (issue 18) folds into one table class per game. Never grow it.
+IMPORTS_NOT_YET = {"games/round_forms.py", "games/screen"}
+
+
+def module_of(path: Path) -> str:
+    """The dotted name of the module at ``path`` (under ROOT); a package's for its __init__.py."""
+    parts = path.resolve().relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def table_module(game: registry.Game) -> str | None:
+    """The module holding a game's table: the registry gives its dotted path, or the class itself."""
+    table = game.table
+    return table if isinstance(table, str) or table is None else table.__module__
+
+
+def game_modules() -> dict[str, set[str]]:
+    """Each module that belongs to particular games, with their slugs: the modules of a game's rules,
+    paper layout and table, and any module named after its rules module (its screens, its panel)."""
+    owners: dict[str, set[str]] = {}
+    stems = {}
+    for slug, game in registry.GAMES.items():
+        for name in {type(game.rules).__module__, type(game.paper).__module__, table_module(game)} - {None}:
+            owners.setdefault(name, set()).add(slug)
+        stems[type(game.rules).__module__.rpartition(".")[2]] = slug
+    for path in app_python_files():
+        for stem, slug in stems.items():
+            if path.stem == stem or path.stem.startswith(stem + "_"):
+                owners.setdefault(module_of(path), set()).add(slug)
+    return owners
+
+
+def imported(tree: ast.AST, package: str) -> set[str]:
+    """Every dotted name a module of ``package`` imports, anywhere in it (``from a import b``: a, a.b)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            parent = package.split(".")[: len(package.split(".")) + 1 - node.level] if node.level else []
+            base = ".".join([*parent, node.module] if node.module else parent)
+            found |= {base} | {f"{base}.{alias.name}" for alias in node.names}
+    return found
+
+
+def game_imports(path: Path, owners: dict[str, set[str]]) -> list[str]:
+    """The particular games' modules that the module at ``path`` imports."""
+    module = module_of(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    return sorted(name for name in imported(tree, package) if name in owners)
+
+
+def test_the_import_scan_sees_what_it_looks_for():
+    tree = ast.parse(
+        "from ..rules import GameRules\n"
+        "from . import bugger\n"
+        "def f():\n"
+        "    from ..rules.minibridge import SIDES\n"
+        "    import games.paper.bids\n"
+    )
+    assert imported(tree, "games.views") == {
+        "games.rules",
+        "games.rules.GameRules",
+        "games.views",
+        "games.views.bugger",
+        "games.rules.minibridge",
+        "games.rules.minibridge.SIDES",
+        "games.paper.bids",
+    }
+    owners = game_modules()
+    assert owners["games.paper.bids"] >= {"bugger-bridge", "mormon-bridge"}
+    assert {"games.rules.minibridge", "games.screen.minibridge_panel"} <= owners.keys()
+    assert "games.screen.bidding" not in owners
+
+
+def test_no_generic_module_imports_a_particular_game():
+    """Only a game's own modules and the registry import a particular game's modules."""
+    owners = game_modules()
+    found = []
+    for path in app_python_files():
+        module = module_of(path)
+        if module in owners or path.resolve() == REGISTRY or not_yet(path, IMPORTS_NOT_YET):
+            continue
+        found += [f"{path.relative_to(ROOT)}: {name}" for name in game_imports(path, owners)]
+    assert found == []
+
+
+def test_the_import_allow_list_is_still_needed():
+    """Each entry of IMPORTS_NOT_YET still imports a particular game: a rewritten file leaves the list."""
+    owners = game_modules()
+
+    def generic_importing(path: Path) -> bool:
+        return module_of(path) not in owners and bool(game_imports(path, owners))
+
+    assert stale(IMPORTS_NOT_YET, generic_importing) == [], (
+        "These files no longer import a particular game: take them off IMPORTS_NOT_YET."
+    )
