@@ -77,8 +77,6 @@ class GameSession(models.Model):
     objects = GameSessionQuerySet.as_manager()
 
     CHANGES_KEPT = 30
-    # Set by the view for the write under way: the submit's idempotency key (not stored here).
-    write_key = ""
 
     class Meta:
         ordering = ["-created"]

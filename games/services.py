@@ -205,7 +205,7 @@ def _finish_session(session: GameSession, state: GameState, *, finished_early: b
     session.winners = list(state.winners)
 
 
-def _claim(session: GameSession, expected_version: int | None, change: dict[str, Any]) -> None:
+def _claim(session: GameSession, expected_version: int | None, change: dict[str, Any], key: str) -> None:
     """Take the game's next version and store its status: the first write of every change.
 
     One conditional UPDATE: it applies only if the game is still at ``expected_version``
@@ -213,12 +213,13 @@ def _claim(session: GameSession, expected_version: int | None, change: dict[str,
     PostgreSQL it locks the game's row and a racing writer waits, then finds the version
     moved; on SQLite the write transaction is already exclusive. So of several phones
     racing on one version exactly one gets past here, before any round row is inserted.
-    ``change`` ({"kind", "round", "what"}) is logged with the submit's key (``write_key``).
+    ``change`` ({"kind", "round", "what"}) is logged with the submit's ``key`` ("" for a write
+    that no submit made: a script, a test), by which the same submit sent again is recognised.
     """
     expected = session.version if expected_version is None else expected_version
     if expected != session.version:
         raise StaleVersion
-    logged = {"v": expected + 1, "key": session.write_key, **change}
+    logged = {"v": expected + 1, "key": key, **change}
     changes = [*session.changes, logged][-GameSession.CHANGES_KEPT :]
     now = timezone.now()
     updated = GameSession.objects.filter(pk=session.pk, version=expected).update(
@@ -356,6 +357,7 @@ def save_round(
     data: dict[str, Any],
     loaded: LoadedGame | None = None,
     expected_version: int | None = None,
+    key: str = "",
 ) -> LoadedGame:
     """Record round ``number`` (new, or a correction) and re-score every round after it.
 
@@ -363,6 +365,7 @@ def save_round(
     version check then refuses the write (StaleVersion) if anyone changed the game
     since. Raises RuleError, storing nothing, when the rules refuse the round or
     when a correction would make a later round invalid. Returns the game as now stored.
+    ``key`` is the submit's, logged with the change (``_claim``).
     """
     if loaded is None:
         loaded = load_game(session)
@@ -389,7 +392,7 @@ def save_round(
     state = replay(session, loaded.seats, rounds_data, finished_early=session.finished_early)
     round_fields, entry_fields = data_to_rows(session.game, data, len(loaded.seats))
     _finish_session(session, state, finished_early=session.finished_early)
-    _claim(session, expected_version, _round_change(loaded, number, state, data))
+    _claim(session, expected_version, _round_change(loaded, number, state, data), key)
     if number <= len(loaded.rounds):
         rnd = loaded.rounds[number - 1]
         # This round and every later one: their totals move.
@@ -425,7 +428,7 @@ def save_round(
 
 @transaction.atomic
 def delete_last_round(
-    *, session: GameSession, expected_version: int | None = None, number: int | None = None
+    *, session: GameSession, expected_version: int | None = None, number: int | None = None, key: str = ""
 ) -> int:
     """Take back the last round (undo), which must be round ``number`` when given; returns its number.
 
@@ -439,13 +442,13 @@ def delete_last_round(
         raise StaleVersion
     state = replay(session, loaded.seats, loaded.round_data()[:-1], finished_early=False)
     _finish_session(session, state, finished_early=False)
-    _claim(session, expected_version, {"kind": "undone", "round": last.number, "what": ""})
+    _claim(session, expected_version, {"kind": "undone", "round": last.number, "what": ""}, key)
     last.delete()
     return last.number
 
 
 @transaction.atomic
-def end_early(*, session: GameSession, expected_version: int | None = None) -> LoadedGame:
+def end_early(*, session: GameSession, expected_version: int | None = None, key: str = "") -> LoadedGame:
     """End the game now: the highest total wins. An unfinished last round stays if it scored already
     (a Memory Bridge first half, which counts); one that scored nothing yet (bids alone) is dropped."""
     loaded = load_game(session)
@@ -458,7 +461,7 @@ def end_early(*, session: GameSession, expected_version: int | None = None) -> L
         loaded.entries.pop(dropped.number)
     state = replay(session, loaded.seats, loaded.round_data(), finished_early=True)
     _finish_session(session, state, finished_early=True)
-    _claim(session, expected_version, {"kind": "ended", "round": None, "what": ""})
+    _claim(session, expected_version, {"kind": "ended", "round": None, "what": ""}, key)
     if dropped is not None:
         dropped.delete()
     loaded.state = state
@@ -466,12 +469,12 @@ def end_early(*, session: GameSession, expected_version: int | None = None) -> L
 
 
 @transaction.atomic
-def reopen(*, session: GameSession, expected_version: int | None = None) -> LoadedGame:
+def reopen(*, session: GameSession, expected_version: int | None = None, key: str = "") -> LoadedGame:
     """Open again a game that was ended early; one that ended by its rules goes on only through Undo."""
     if not session.finished_early:
         raise RuleError("Only a game that was ended early can be reopened; undo its last round instead.")
     session.finished_early = False
     loaded = load_game(session)
     _finish_session(session, loaded.state, finished_early=False)
-    _claim(session, expected_version, {"kind": "reopened", "round": None, "what": ""})
+    _claim(session, expected_version, {"kind": "reopened", "round": None, "what": ""}, key)
     return loaded

@@ -8,6 +8,8 @@ handing over. What the game modules share in between lives in ``table.py``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from importlib import import_module
 
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
@@ -56,23 +58,24 @@ def round_action(request: HtmxHttpRequest, access: Access, number: int, action: 
     return view(request, session, number)
 
 
-def _whole_game_write(request: HtmxHttpRequest, access: Access, write) -> HttpResponse:
-    """Undo, end, reopen: checked like every write, then the whole sheet is drawn again.
+def _whole_game_write(request: HtmxHttpRequest, access: Access, write: Callable[..., object]) -> HttpResponse:
+    """Undo, end, reopen (``write(session=, key=)``, the submit's key): checked like every write, then the
+    whole sheet is drawn again.
 
     The same submit sent twice (a double tap, a resend) is answered like the first;
     an out-of-date one gets the fresh panel with what changed (the forms target the panel).
     """
-    session = access.session
+    session, key = access.session, posted_key(request)
     table = table_for(session.game).TABLE
     refused = table.check_write(request, session)
     if refused is None:
         try:
-            write(session)
+            write(session=session, key=key)
         except services.StaleVersion:
             refused = table.conflict(request, session)
         except RuleError:
             pass  # nothing to do (nothing to take back, already over): show the sheet as it is
-    if refused is not None and not services.applied_change(session, posted_key(request)):
+    if refused is not None and not services.applied_change(session, key):
         return refused
     if not request.htmx:
         return redirect("games:sheet", pk=session.pk)
@@ -88,24 +91,21 @@ def undo(request: HtmxHttpRequest, access: Access):
     if number is None:
         return table_for(access.session.game).TABLE.conflict(request, access.session)
 
-    def take_back(session):
-        services.delete_last_round(session=session, number=number)
-
-    return _whole_game_write(request, access, take_back)
+    return _whole_game_write(request, access, partial(services.delete_last_round, number=number))
 
 
 @guarded
 @require_POST
 def end_game(request: HtmxHttpRequest, access: Access):
     """End the game now: the leader wins (shared when level)."""
-    return _whole_game_write(request, access, lambda session: services.end_early(session=session))
+    return _whole_game_write(request, access, services.end_early)
 
 
 @guarded
 @require_POST
 def reopen(request: HtmxHttpRequest, access: Access):
     """Open again a game that was ended early."""
-    return _whole_game_write(request, access, lambda session: services.reopen(session=session))
+    return _whole_game_write(request, access, services.reopen)
 
 
 def new_game(request: HtmxHttpRequest, game: str):

@@ -382,7 +382,11 @@ class Table:
             return self.in_progress(request, loaded, step.panel(form))
         try:
             after = services.save_round(
-                session=loaded.session, number=number, data=form.round_data, loaded=loaded
+                session=loaded.session,
+                number=number,
+                data=form.round_data,
+                loaded=loaded,
+                key=posted_key(request),
             )
         except RuleError as exc:
             form.refuse(exc)
@@ -402,8 +406,8 @@ class Table:
         answered as saved, with the game as it now stands; any other out-of-date page
         is refused with the fresh state and what changed.
         """
-        session.write_key = posted_key(request)
-        if services.applied_change(session, session.write_key) or posted_version(request) != session.version:
+        key = posted_key(request)
+        if services.applied_change(session, key) or posted_version(request) != session.version:
             return self.conflict(request, session)
         return None
 
