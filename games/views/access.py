@@ -10,7 +10,10 @@ replaced link stops working at once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
+from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
@@ -37,6 +40,11 @@ class Access:
     @property
     def watching(self) -> bool:
         return not self.can_write
+
+    @property
+    def through_watch_link(self) -> bool:
+        """Watched through a watch link: the page's fetches go through the link's URLs."""
+        return self.watching and self.link is not None
 
 
 class NeedsLogin(Exception):
@@ -89,19 +97,43 @@ def link_replaced_page(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "games/share/replaced.html", status=410)
 
 
-def guarded(view):
-    """Resolve the game's access first; the view is called as view(request, access, *args)."""
+def link_access(request: HtmxHttpRequest, token: str) -> Access:
+    """What a share link opens: its game, to keep score in or to watch; 404 for no such link."""
+    del request  # every resolver of ``_admitting`` takes it
+    link = sharing.find_link(token)
+    if link is None or link.session.in_trash:
+        raise Http404("No such link.")
+    if not link.is_live:
+        raise LinkReplaced
+    can_write = link.kind == ShareLink.Kind.KEEP
+    return Access(link.session, can_write=can_write, is_owner=False, link=link, token=token)
 
-    def wrapper(request: HtmxHttpRequest, pk: int, *args, **kwargs):
+
+def _admitting(
+    view: Callable[..., HttpResponse], resolve: Callable[[HtmxHttpRequest, Any], Access], name: str
+) -> Callable[..., HttpResponse]:
+    """``view`` called as view(request, access, ...), once ``resolve`` found the access the URL's ``name``
+    gives. The one place that sets ``request.access``, which the table's pages read."""
+
+    @wraps(view)
+    def wrapper(request: HtmxHttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
-            access = game_access(request, pk)
+            access = resolve(request, kwargs.pop(name))
         except NeedsLogin:
             return redirect_to_login(request.get_full_path())
         except LinkReplaced:
             return link_replaced_page(request)
-        request.access = access  # type: ignore[attr-defined]
+        request.access = access
         return view(request, access, *args, **kwargs)
 
-    wrapper.__name__ = view.__name__
-    wrapper.__doc__ = view.__doc__
     return wrapper
+
+
+def guarded(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A game's own URL (``pk``): its owner's, or a phone's holding its keep-score link."""
+    return _admitting(view, game_access, "pk")
+
+
+def through_link(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A share link's URL (``token``): a replaced link answers the replaced-link page."""
+    return _admitting(view, link_access, "token")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib.auth.models import User
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest
@@ -9,10 +11,16 @@ from django_htmx.middleware import HtmxDetails
 
 from games.models import GameSession, Seat
 
+if TYPE_CHECKING:
+    from .access import Access
+
 
 class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
     user: User  # the views that read it are behind a login (or check is_authenticated first)
+    # The visitor's right to the game a page is of: set once, by the decorator that resolves it
+    # (``access.guarded`` for a game's own URL, ``access.through_link`` for a share link's).
+    access: Access
 
 
 def owned_session(request: HtmxHttpRequest, pk: int) -> GameSession:

@@ -12,7 +12,7 @@ import ipaddress
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.http.request import split_domain_port
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import services, sharing
 from games.models import ShareLink
 
-from .access import Access, link_replaced_page, remember_keep_link
+from .access import Access, remember_keep_link, through_link
 from .card import card_answer
 from .common import HtmxHttpRequest, owned_session
 from .play import explain_answer, live_answer, table_for
@@ -97,41 +97,20 @@ def share(request: HtmxHttpRequest, pk: int):
     return render(request, "games/share/share.html", context)
 
 
-def _open_link(request: HtmxHttpRequest, token: str) -> Access | None:
-    link = sharing.find_link(token)
-    if link is None or link.session.in_trash:
-        raise Http404("No such link.")
-    if not link.is_live:
-        return None
-    access = Access(link.session, can_write=link.kind == ShareLink.Kind.KEEP, is_owner=False, link=link)
-    access.token = token
-    request.access = access  # type: ignore[attr-defined]
-    return access
-
-
 @require_GET
-def shared(request: HtmxHttpRequest, token: str):
+@through_link
+def shared(request: HtmxHttpRequest, access: Access):
     """A share link opened: a watch link shows the live sheet; a keep-score link opens the game's own sheet."""
-    access = _open_link(request, token)
-    if access is None:
-        return link_replaced_page(request)
     session = access.session
     if access.can_write and access.link is not None:
-        remember_keep_link(request, access.link, token)
+        remember_keep_link(request, access.link, access.token)
         return redirect("games:sheet", pk=session.pk)
     return table_for(session.game).sheet(request, session)
 
 
 def _through_link(answer, doc: str):
     """A GET through a share link: ``answer(request, access)`` for the link's game, or the replaced-link page."""
-
-    @require_GET
-    def view(request: HtmxHttpRequest, token: str) -> HttpResponse:
-        access = _open_link(request, token)
-        if access is None:
-            return link_replaced_page(request)
-        return answer(request, access)
-
+    view = require_GET(through_link(answer))
     view.__doc__ = doc
     return view
 
@@ -142,11 +121,11 @@ watch_card = _through_link(card_answer, "A finished game's result card, through 
 
 
 @require_GET
-def big_screen(request: HtmxHttpRequest, token: str):
+@through_link
+def big_screen(request: HtmxHttpRequest, access: Access):
     """The watch link on a laptop or TV: large totals, ranked, and the round in play."""
-    access = _open_link(request, token)
-    if access is None or access.can_write:
-        return link_replaced_page(request) if access is None else redirect("games:shared", token=token)
+    if access.can_write:
+        return redirect("games:shared", token=access.token)
     loaded = services.load_game(access.session)
     table = table_for(access.session.game).TABLE
     return render(request, "games/share/big.html", table.big_screen_context(request, loaded))

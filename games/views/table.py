@@ -39,6 +39,7 @@ from games.throttle import games_quota_reached, spend
 from games.words import in_words
 
 from .accounts import let_in_as_guest
+from .common import HtmxHttpRequest
 
 CHANGED_MEANWHILE = gettext_noop("The game changed on another phone meanwhile; here it is as it stands now.")
 OUT_OF_DATE = gettext_noop("This page was out of date; here is the game as it stands now.")
@@ -224,19 +225,17 @@ class Table:
             "winners": [names[s] for s in state.winners],
             "headline": game.headline(state, names) if state.finished else "",
             "standings": game.standings(state, names) if state.winners else [],
-            "live_url": live_url(request, loaded.session),
+            "live_url": fetch_url(request, "live"),
         }
 
     def card_context(self, request, loaded) -> dict:
         """The winner moment's words and the result card's URL (shared or downloaded), once the game is over."""
         game = GAMES[loaded.session.game]
-        url = card_url(request, loaded.session)
-        access = getattr(request, "access", None)
-        through_link = access is not None and access.watching and access.link is not None
+        url = fetch_url(request, "result-card")
         return {
             "url": url,
             # What a share sheet without files sends: the card's URL where anyone may open it (a watch link's).
-            "share_url": request.build_absolute_uri(url) if through_link else "",
+            "share_url": request.build_absolute_uri(url) if request.access.through_watch_link else "",
             "filename": card.filename(loaded.session),
             "headline": game.headline(loaded.state, loaded.names),
             "title": game.name,
@@ -274,10 +273,9 @@ class Table:
         entry panel; who may write, and the live check."""
         context = {"session": loaded.session, "names": loaded.names, "state": loaded.state, "panel": panel}
         context.update(self.context(loaded, panel))
-        access = getattr(request, "access", None)
-        context["can_write"] = access is None or access.can_write
-        context["is_owner"] = access is None or access.is_owner
-        context["live_url"] = live_url(request, loaded.session)
+        context["can_write"] = request.access.can_write
+        context["is_owner"] = request.access.is_owner
+        context["live_url"] = fetch_url(request, "live")
         context.setdefault("round_word", self.round_word)
         if loaded.state.finished:
             context["card"] = self.card_context(request, loaded)
@@ -305,7 +303,7 @@ class Table:
             word=self.round_word,
             build=build,
         )
-        context["explain_url"] = explain_url(request, session)
+        context["explain_url"] = fetch_url(request, "explain")
 
     def render_sheet(self, request, loaded, panel, status: int = 200):
         return render(request, self.sheet_template, self.full_context(request, loaded, panel), status=status)
@@ -527,28 +525,13 @@ def to_sheet(session):
     return redirect("games:sheet", pk=session.pk)
 
 
-def live_url(request, session) -> str:
-    """Where this page checks for changes: the game's own URL, or the watch link's."""
-    access = getattr(request, "access", None)
-    if access is not None and access.watching and access.link is not None:
-        return reverse("games:watch-live", args=[access.token])
-    return reverse("games:live", args=[session.pk])
-
-
-def card_url(request, session) -> str:
-    """Where this page fetches the finished game's result card: the game's own URL, or the watch link's."""
-    access = getattr(request, "access", None)
-    if access is not None and access.watching and access.link is not None:
-        return reverse("games:watch-result-card", args=[access.token])
-    return reverse("games:result-card", args=[session.pk])
-
-
-def explain_url(request, session) -> str:
-    """Where this page fetches a square's explanation: the game's own URL, or the watch link's."""
-    access = getattr(request, "access", None)
-    if access is not None and access.watching and access.link is not None:
-        return reverse("games:watch-explain", args=[access.token])
-    return reverse("games:explain", args=[session.pk])
+def fetch_url(request: HtmxHttpRequest, name: str) -> str:
+    """Where this page fetches ``name`` (``live``: the live check, ``explain``: a square's explanation,
+    ``result-card``): the game's own URL, or the watch link's when it is watched through one."""
+    access = request.access
+    if access.through_watch_link:
+        return reverse(f"games:watch-{name}", args=[access.token])
+    return reverse(f"games:{name}", args=[access.session.pk])
 
 
 def being_entered(loaded, number: int) -> RoundInfo | None:
