@@ -56,13 +56,12 @@ def history_page(request, scope: Scope):
     prefetch_related_objects(
         sessions, Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
     )
-    for s in sessions:
-        s.option_text = options_text(s)
-        s.url = scope.url("summary", s.pk)
+    # Each game with its options in words and its summary's URL as the group sees it.
+    rows = [(s, options_text(s), scope.url("summary", s.pk)) for s in sessions]
     return render(
         request,
         "games/group/history.html",
-        {"scope": scope, "form": form, "page": page, "sessions": sessions},
+        {"scope": scope, "form": form, "page": page, "sessions": rows},
         status=200 if valid else 400,
     )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.shortcuts import render
@@ -24,13 +24,12 @@ def home(request: HtmxHttpRequest):
         .annotate(played=Count("rounds", filter=Q(rounds__complete=True)))
         .order_by("-created", "-pk")[:RECENT]  # a GROUP BY query drops Meta.ordering: say it
     )
-    with_progress(in_progress)
     finished = with_names(mine.filter(status=GameSession.Status.FINISHED))[:RECENT]
     return render(
         request,
         "games/home.html",
         {
-            "in_progress": in_progress,
+            "in_progress": with_progress(in_progress),
             "finished": finished,
             "games": GAMES.values(),
             "playable": playable(),
@@ -38,8 +37,16 @@ def home(request: HtmxHttpRequest):
     )
 
 
-def with_progress(sessions: list[Any]) -> None:
-    """Mark each game in progress with where it stands: its round, its leader, when it was last played.
+class InProgress(NamedTuple):
+    """A game in progress on the start page, with where it stands."""
+
+    session: GameSession
+    round_line: str  # "Round 7 of 18"
+    leader_line: str  # "Anna leads with 45", or ""
+
+
+def with_progress(sessions: list[Any]) -> list[InProgress]:
+    """Each game in progress with where it stands: its round and its leader.
 
     The leader comes from the totals stored on the last complete round's entries, read for
     every game in one query (none when no game has a complete round).
@@ -55,12 +62,13 @@ def with_progress(sessions: list[Any]) -> None:
         ).values_list("round__session_id", "position", "total", "out")
         for session_id, position, total, out in entries:
             latest.setdefault(session_id, {})[position] = (total, out)
+    rows = []
     for s in sessions:
         game = GAMES[s.game]
         names = [seat.player.name for seat in s.seats.all()]
         seats = latest.get(s.pk)
         # Every seat, one not in the last hand (an elimination game's waiting player) as no total, not out.
         last = [seats.get(i, (None, False)) for i in range(len(names))] if seats else []
-        s.round_line = game.round_line(s.played, len(names), s.options)
-        s.leader_line = game.leader_line(names, [t for t, _ in last], [out for _, out in last], s.options)
-        s.last_played_at = s.last_played or s.created
+        leader = game.leader_line(names, [t for t, _ in last], [out for _, out in last], s.options)
+        rows.append(InProgress(s, game.round_line(s.played, len(names), s.options), leader))
+    return rows

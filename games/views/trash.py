@@ -24,9 +24,8 @@ def trash_list(request: HtmxHttpRequest):
     trashed = GameSession.objects.trashed().filter(owner=request.user).order_by("-deleted_at", "-pk")
     # The count, the page of games, their seats with players: three queries for any size of Trash.
     page = Paginator(with_names(trashed), PAGE_SIZE).get_page(request.GET.get("page"))
-    sessions = list(page.object_list)
-    for s in sessions:
-        s.purge_date = purge_date(s)
+    # Each game with the day it goes for good.
+    sessions = [(s, purge_date(s)) for s in page.object_list]
     return render(
         request, "games/history/trash.html", {"page": page, "sessions": sessions, "trash_days": TRASH_DAYS}
     )
