@@ -160,9 +160,11 @@ class GameRules:
     # False: some options make the lowest total win (``lowest_wins``), so a player's highest total
     # across games is not their best one.
     highest_always_wins: ClassVar[bool] = True
-    # Two options of which a game is set with one or the other (a number of rounds, or a target): the
-    # new-game form offers them as a choice. None: every option stands on its own.
+    # Two options of which a game is set with one or the other (a number of rounds, or a target; neither:
+    # the first one's default), and the refusal of both: the new-game form offers them as a choice.
+    # None: every option stands on its own.
     either_or: ClassVar[tuple[str, str] | None] = None
+    both_refused: ClassVar[str] = ""
 
     # -- what callers ask of a game ------------------------------------------
 
@@ -207,8 +209,25 @@ class GameRules:
     # -- setup -------------------------------------------------------------
 
     def clean_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
-        """Options with defaults filled in; unknown or bad values raise RuleError."""
+        """Options with defaults filled in; unknown or bad values raise RuleError.
+
+        Of the ``either_or`` options, the one not used is None: the second one when
+        neither is given (the first one's default then stands).
+        """
         options = dict(options or {})
+        if self.either_or is None:
+            return self._clean_each(options)
+        one, other = self.either_or
+        if options.get(one) is None:
+            options.pop(one, None)  # its default, unless the other one is given
+        if options.get(other) is None:
+            return self._clean_each(options)
+        if one in options:
+            raise RuleError(gettext(self.both_refused), field=other)
+        return self._clean_each(options) | {one: None}
+
+    def _clean_each(self, options: dict[str, Any]) -> dict[str, Any]:
+        """``clean_options`` for options that each stand on their own."""
         known = {o.name: o for o in self.options}
         for name in options:
             if name not in known:

@@ -71,25 +71,9 @@ class FreeScoring(GameRules):
     highest_always_wins = False
     # The form offers these two options as a choice: one or the other ends the game.
     either_or = ("rounds", "target")
+    both_refused = gettext_noop("Choose either a number of rounds or a target score, not both.")
 
     # -- what callers ask ------------------------------------------------------
-
-    @override
-    def clean_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
-        """Either a number of rounds or a target, never both; neither means 10 rounds."""
-        options = dict(options or {})
-        if options.get("target") is None:
-            if options.get("rounds") is None:
-                options.pop("rounds", None)  # the default number of rounds
-            return super().clean_options(options)
-        if options.get("rounds") is not None:
-            raise RuleError(
-                gettext("Choose either a number of rounds or a target score, not both."), field="target"
-            )
-        options.pop("rounds", None)
-        cleaned = super().clean_options(options)
-        cleaned["rounds"] = None
-        return cleaned
 
     @override
     def check_setup(self, players: int, first_dealer: int, options: dict[str, Any]) -> None:

@@ -152,6 +152,8 @@ class Minibridge(GameRules):
             gettext_noop("Instead of a number of deals: the session ends when a side reaches this score."),
         ),
     )
+    either_or = ("deals", "target")  # neither: 8 deals
+    both_refused = gettext_noop("Choose either a number of deals or a target score, not both.")
 
     @override
     def contract_words(self, contract: dict[str, Any], names: list[str]) -> str:
@@ -162,24 +164,6 @@ class Minibridge(GameRules):
     deal_score = staticmethod(deal_score)
     trick_score = staticmethod(trick_score)
     side_of = staticmethod(side_of)
-
-    # -- setup -------------------------------------------------------------
-
-    def clean_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
-        """Either a number of deals or a target, never both; neither means 8 deals."""
-        options = dict(options or {})
-        if options.get("target") is None:
-            if options.get("deals") is None:
-                options.pop("deals", None)  # the default number of deals
-            return super().clean_options(options)
-        if options.get("deals") is not None:
-            raise RuleError(
-                gettext("Choose either a number of deals or a target score, not both."), field="target"
-            )
-        options.pop("deals", None)
-        cleaned = super().clean_options(options)
-        cleaned["deals"] = None
-        return cleaned
 
     # -- schedule ------------------------------------------------------------
 
