@@ -218,6 +218,26 @@ def check_shares(
     check_adds_up(sum(values[s] for s in counted), total, round=round, field=field, what=what, but=but)
 
 
+def share_list(
+    value: Any,
+    most: int,
+    total: int,
+    says: Callable[[str, int], str],
+    *,
+    length: int,
+    round: int,
+    field: str,
+    what: str,
+    names: list[str] | None = None,
+    but: str | None = None,
+) -> list[int]:
+    """A list of whole numbers, one per player, each 0 to ``most`` and adding up to ``total`` (points
+    held, tricks taken), or RuleError: ``int_list``, then ``check_shares``."""
+    shares = int_list(value, length=length, round=round, field=field, what=what, names=names)
+    check_shares(shares, most, total, says, round=round, field=field, what=what, names=names, but=but)
+    return shares
+
+
 def check_adds_up(
     total: int, expected: int, *, round: int, field: str, what: str, but: str | None = None
 ) -> None:

@@ -23,7 +23,7 @@ from games.words import gettext, gettext_noop, ngettext
 
 from .base import GameRules, GameState, RoundInfo, RoundResult, RuleError, Setup, target_option
 from .cards import strain_symbol, trick_score
-from .checks import check_shares, check_strain, int_list, round_message, who
+from .checks import check_strain, round_message, share_list, who
 
 HAND_CARDS = 13
 FIRST_HALF_BONUS = 100
@@ -117,27 +117,19 @@ class MemoryBridge(GameRules):
     # -- checking ---------------------------------------------------------------
 
     def check_first_half(self, n: int, value: Any, *, names: list[str] | None = None) -> list[int]:
-        tricks = int_list(
+        return share_list(
             value,
+            HAND_CARDS,
+            HAND_CARDS,
+            lambda name, took: gettext(
+                "{name} took {took} tricks in the first half, but there are only {cards}."
+            ).format(name=name, took=took, cards=HAND_CARDS),
             length=2,
             round=n,
             field="first_half",
             what=gettext_noop("the first-half tricks"),
             names=names,
         )
-        check_shares(
-            tricks,
-            HAND_CARDS,
-            HAND_CARDS,
-            lambda name, took: gettext(
-                "{name} took {took} tricks in the first half, but there are only {cards}."
-            ).format(name=name, took=took, cards=HAND_CARDS),
-            round=n,
-            field="first_half",
-            what=gettext_noop("the first-half tricks"),
-            names=names,
-        )
-        return tricks
 
     def check_contract(
         self, n: int, contract: Any, *, names: list[str] | None = None

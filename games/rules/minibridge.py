@@ -24,7 +24,7 @@ from games.words import gettext, gettext_noop
 from .base import GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, Setup, target_option
 from .cards import STRAIN_NAMES, trick_score
 from .cards import STRAIN_SYMBOLS as STRAIN_SYMBOLS  # the pages read it from here
-from .checks import check_shares, check_strain, int_list, round_message, who
+from .checks import check_strain, round_message, share_list, who
 
 HAND_CARDS = 13
 DECK_HCP = 40
@@ -181,23 +181,20 @@ class Minibridge(GameRules):
     # -- checking and scoring ---------------------------------------------------
 
     def check_hcp(self, n: int, hcp: object, *, names: list[str] | None = None) -> list[int]:
-        hcp = int_list(
-            hcp, length=4, round=n, field="hcp", what=gettext_noop("the high-card points"), names=names
-        )
-        check_shares(
+        return share_list(
             hcp,
             MAX_HAND_HCP,
             DECK_HCP,
             lambda name, points: gettext(
                 "{name} has {points} high-card points, but a hand holds 0 to {most}."
             ).format(name=name, points=points, most=MAX_HAND_HCP),
+            length=4,
             round=n,
             field="hcp",
             what=gettext_noop("the high-card points"),
             names=names,
             but=gettext("a deal holds {points}").format(points=DECK_HCP),
         )
-        return hcp
 
     def check_contract(
         self, n: int, contract: Any, declarer: int, *, names: list[str] | None = None
