@@ -4,15 +4,12 @@ The rules read rounds as plain dicts in the session-record format
 (../shared/spec/session-record.md). The database keeps the same facts in
 columns. Each game's registry entry names how its rounds map to the columns
 (``Game.rows``, games/rows.py); these functions are the one way in for the
-services, the import and the export.
+services and the import (``session_record.py`` writes the export).
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from .registry import GAMES
-from .rules import GameState
 
 # A record holds at most MAX_ROUNDS rounds. A game with a fixed length (Bugger Bridge,
 # regular Mormon Bridge, Minibridge to a number of deals) is refused by its rules after its
@@ -43,57 +40,3 @@ def round_to_data(game: str, rnd, entries) -> dict:
 def data_to_rows(game: str, data: dict, players: int) -> tuple[dict, list[dict]]:
     """Column values for a round and for each player's entry, from a checked round dict."""
     return GAMES[game].rows.to_rows(data, players)
-
-
-def export_record(
-    *,
-    game: str,
-    options: dict,
-    players: list[str],
-    first_dealer: int,
-    finished_early: bool,
-    state: GameState,
-    started: datetime | None,
-    ended: datetime | None,
-) -> dict:
-    """A session record with its derived fields, from a replayed state.
-
-    Options left unset (None: Minibridge's ``deals`` when it plays to a target,
-    or its ``target`` when it plays a number of deals) are left out, as the
-    record has either one or the other. Dates are written in UTC, to the
-    microsecond (a backup restores them exactly); one that is None is left out.
-    """
-    cards = GAMES[game].rows.records_cards
-    rounds = []
-    for result in state.rounds:
-        item = dict(result.data)
-        item["label"] = result.info.label
-        if cards:
-            active = set(result.info.active) if result.info.active else set(range(len(players)))
-            item["cards"] = [result.info.cards if seat in active else None for seat in range(len(players))]
-        item["dealer"] = result.info.dealer
-        item["points"] = result.points
-        item["totals"] = result.totals
-        if result.out is not None:
-            item["out"] = result.out
-        rounds.append(item)
-    return {
-        "format": "scorekeeper-session",
-        "version": 1,
-        "game": game,
-        "options": {name: value for name, value in options.items() if value is not None},
-        "players": players,
-        "first_dealer": first_dealer,
-        "finished_early": finished_early,
-        **{
-            name: when.astimezone(UTC).isoformat()
-            for name, when in (("started", started), ("ended", ended))
-            if when
-        },
-        "rounds": rounds,
-        "result": {
-            "finished": state.finished,
-            "winners": [players[s] for s in state.winners],
-            "totals": state.totals,
-        },
-    }

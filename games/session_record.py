@@ -32,7 +32,7 @@ from django.utils.translation import gettext, ngettext
 from . import services
 from .models import Entry, GameSession, Player, Round, Seat
 from .players import PlayerError, normal_name, unsafe_text
-from .records import MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, data_to_rows, export_record, max_rounds
+from .records import MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, data_to_rows, max_rounds
 from .registry import GAMES, get_rules
 from .rules import GameState, RuleError
 
@@ -118,6 +118,46 @@ class ParsedRecord:
     started: datetime | None = None  # None: the game starts when it is imported
     ended: datetime | None = None  # None: when it is imported, if it is over
     owner: str | None = None  # read only with keep_owners: the owning account's user name
+
+    def export(self) -> dict:
+        """The record with its derived fields and dates, as the spec lays it out (no owner).
+
+        Options left unset (None: the one of ``either_or`` not used, as Minibridge's ``deals``
+        when it plays to a target) are left out. Dates are written in UTC, to the microsecond
+        (a backup restores them exactly); one that is None is left out.
+        """
+        seats = range(len(self.players))
+        cards = GAMES[self.game].rows.records_cards
+        rounds = []
+        for result in self.state.rounds:
+            item = dict(result.data)
+            item["label"] = result.info.label
+            if cards:
+                active = set(result.info.active or seats)
+                item["cards"] = [result.info.cards if seat in active else None for seat in seats]
+            item["dealer"] = result.info.dealer
+            item["points"] = result.points
+            item["totals"] = result.totals
+            if result.out is not None:
+                item["out"] = result.out
+            rounds.append(item)
+        dates = {"started": self.started, "ended": self.ended}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "options": {name: value for name, value in self.options.items() if value is not None},
+            "players": self.players,
+            "first_dealer": self.first_dealer,
+            "finished_early": self.finished_early,
+            **{name: when.astimezone(UTC).isoformat() for name, when in dates.items() if when},
+            "rounds": rounds,
+            "result": {
+                "finished": self.state.finished,
+                "winners": [self.players[s] for s in self.state.winners],
+                "totals": self.state.totals,
+            },
+        }
 
 
 def _is_int(value) -> bool:
@@ -723,25 +763,15 @@ def _accounts(names: list[str]) -> dict[str, Any]:
     return found
 
 
-def _same_game(record: ParsedRecord, started: datetime | None = None) -> str | None:
+def _same_game(record: ParsedRecord) -> str | None:
     """What makes two records the same game: its players, options, first dealer, rounds and start
     (None for a record with no start: it starts when imported, so it is never one already there)."""
-    started = started or record.started
-    if started is None:
+    if record.started is None:
         return None
-    exported = export_record(
-        game=record.game,
-        options=record.options,
-        players=record.players,
-        first_dealer=record.first_dealer,
-        finished_early=record.finished_early,
-        state=record.state,
-        started=None,
-        ended=None,
-    )
+    exported = record.export()
     rounds = [{k: v for k, v in r.items() if k not in DERIVED_ROUND} for r in exported["rounds"]]
     facts = [record.game, exported["options"], record.players, record.first_dealer, rounds]
-    return json.dumps([*facts, started.astimezone(UTC).isoformat()], sort_keys=True, ensure_ascii=False)
+    return json.dumps([*facts, exported["started"]], sort_keys=True, ensure_ascii=False)
 
 
 def _already_here(owner, parsed: list[ParsedRecord]) -> dict[str, GameSession]:
@@ -754,17 +784,7 @@ def _already_here(owner, parsed: list[ParsedRecord]) -> dict[str, GameSession]:
     for at in range(0, len(starts), 500):
         candidates = GameSession.objects.live().filter(owner=owner, created__in=starts[at : at + 500])
         for session in candidates.order_by("pk"):
-            loaded = services.load_game(session)
-            record = ParsedRecord(
-                game=session.game,
-                options=session.options,
-                players=loaded.names,
-                first_dealer=session.first_dealer,
-                finished_early=session.finished_early,
-                rounds=[],
-                state=loaded.state,
-            )
-            key = _same_game(record, session.created)
+            key = _same_game(_stored_record(session))
             if key is not None:
                 found.setdefault(key, session)
     return found
@@ -885,16 +905,16 @@ def _insert_entries(rows: list[dict[str, Any]]) -> None:
         cursor.executemany(sql, values)
 
 
-def export_session(session: GameSession, *, owner: bool = False) -> dict:
-    """The session's record with its derived fields and dates, as the spec lays it out; with
-    ``owner``, the owning account's user name too (a whole server's backup)."""
+def _stored_record(session: GameSession) -> ParsedRecord:
+    """A stored session as a checked record: its fields, its replayed state and its dates."""
     loaded = services.load_game(session)
-    record = export_record(
+    return ParsedRecord(
         game=session.game,
         options=session.options,
         players=loaded.names,
         first_dealer=session.first_dealer,
         finished_early=session.finished_early,
+        rounds=[result.data for result in loaded.state.rounds],
         state=loaded.state,
         started=session.created,
         # Never before the start: a game finished by its import was stamped a moment before its row.
@@ -902,6 +922,12 @@ def export_session(session: GameSession, *, owner: bool = False) -> dict:
         if session.is_finished and session.finished_at
         else None,
     )
+
+
+def export_session(session: GameSession, *, owner: bool = False) -> dict:
+    """The session's record with its derived fields and dates, as the spec lays it out; with
+    ``owner``, the owning account's user name too (a whole server's backup)."""
+    record = _stored_record(session).export()
     if owner:
         record["owner"] = session.owner.get_username()
     return record
