@@ -1,4 +1,4 @@
-"""CSV downloads: the history list as filtered, and one game round by round (owner only)."""
+"""CSV downloads: the history list as filtered, and one game round by round (owner only); how any download is answered."""
 
 from __future__ import annotations
 
@@ -9,16 +9,23 @@ from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET
 
 from games import csv_export, services
+from games.models import GameSession
 
 from .common import HtmxHttpRequest, owned_session
 from .history import HistoryFilter, filtered_sessions
 from .standings import read
 
 
-def csv_response(text: str, filename: str) -> HttpResponse:
-    response = HttpResponse(text.encode("utf-8"), content_type="text/csv; charset=utf-8")
+def attachment(text: str, filename: str, content_type: str = "text/csv") -> HttpResponse:
+    """A download of ``text`` (UTF-8) named ``filename``: a CSV unless ``content_type`` says otherwise."""
+    response = HttpResponse(text.encode("utf-8"), content_type=f"{content_type}; charset=utf-8")
     response["Content-Disposition"] = content_disposition_header(as_attachment=True, filename=filename)
     return response
+
+
+def game_filename(session: GameSession, extension: str) -> str:
+    """What a download of one game is called: its game, number and day ("minibridge-12-2026-11-26.csv")."""
+    return f"{session.game}-{session.pk}-{timezone.localdate(session.created):%Y-%m-%d}.{extension}"
 
 
 @login_required
@@ -28,14 +35,11 @@ def history_csv(request: HtmxHttpRequest):
     form = HistoryFilter(request.GET or None, owner=request.user)
     filters, _valid = read(form)
     text = csv_export.history_csv(filtered_sessions(request.user, filters))
-    return csv_response(text, f"scorekeeper-games-{timezone.localdate():%Y-%m-%d}.csv")
+    return attachment(text, f"scorekeeper-games-{timezone.localdate():%Y-%m-%d}.csv")
 
 
 @login_required
 @require_GET
 def game_csv(request: HtmxHttpRequest, pk: int):
     session = owned_session(request, pk)
-    day = timezone.localdate(session.created)
-    return csv_response(
-        csv_export.game_csv(services.load_game(session)), f"{session.game}-{session.pk}-{day:%Y-%m-%d}.csv"
-    )
+    return attachment(csv_export.game_csv(services.load_game(session)), game_filename(session, "csv"))

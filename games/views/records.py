@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import content_disposition_header
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
@@ -19,24 +17,17 @@ from games.session_record import BackupRefused, RecordError, dump_record, export
 from games.throttle import spend, too_many
 
 from .common import HtmxHttpRequest, owned_session
+from .exports import attachment, game_filename
 
 TEMPLATE = "games/import.html"
-
-
-def attachment(text: str, filename: str) -> HttpResponse:
-    response = HttpResponse(text, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = content_disposition_header(as_attachment=True, filename=filename)
-    return response
+JSON = "application/json"
 
 
 @login_required
 @require_GET
 def download(request: HtmxHttpRequest, pk: int):
     session = owned_session(request, pk)
-    day = timezone.localdate(session.created)
-    return attachment(
-        dump_record(export_session(session)), f"{session.game}-{session.pk}-{day:%Y-%m-%d}.json"
-    )
+    return attachment(dump_record(export_session(session)), game_filename(session, "json"), JSON)
 
 
 @login_required
@@ -46,7 +37,7 @@ def download_all(request: HtmxHttpRequest):
     sessions = GameSession.objects.live().filter(owner=request.user).order_by("created", "pk")
     records = [export_session(session) for session in sessions.iterator(chunk_size=200)]
     day = timezone.localdate()
-    return attachment(dump_record(records), f"scorekeeper-backup-{day:%Y-%m-%d}.json")
+    return attachment(dump_record(records), f"scorekeeper-backup-{day:%Y-%m-%d}.json", JSON)
 
 
 @login_required
