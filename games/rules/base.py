@@ -40,10 +40,15 @@ class Option:
     maximum: int | None = None
     help: str = ""
 
+    @classmethod
+    def target(cls, default: int | None, help: str, label: str = gettext_noop("Target score")) -> Option:
+        """A game's ``target``: a total (a whole number from 1) whose reaching can end the game."""
+        return cls(name="target", label=label, default=default, kind=int, minimum=1, help=help)
 
-def target_option(default: int | None, help: str, label: str = gettext_noop("Target score")) -> Option:
-    """A game's ``target`` option: a total (a whole number from 1) whose reaching can end the game."""
-    return Option(name="target", label=label, default=default, kind=int, minimum=1, help=help)
+    @classmethod
+    def rounds(cls, name: str, label: str, default: int, help: str, most: int | None = None) -> Option:
+        """A game's number of rounds (or deals): a whole number from 1, after which the game ends."""
+        return cls(name=name, label=label, default=default, kind=int, minimum=1, maximum=most, help=help)
 
 
 @dataclass(frozen=True)

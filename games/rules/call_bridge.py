@@ -15,7 +15,7 @@ from typing import Any
 
 from games.words import gettext, gettext_noop
 
-from .base import GameRules, GameState, MadeBid, RoundInfo, RoundResult, Setup, target_option
+from .base import GameRules, GameState, MadeBid, Option, RoundInfo, RoundResult, Setup
 from .checks import check_in_range, check_tricks_fit_hand
 
 PLAYERS = 4
@@ -102,7 +102,7 @@ class CallBridge(GameRules):
     # At least the bid; a bonus bid exactly or one trick more (``made``).
     made_bids = (MadeBid(lowest=BID_MIN, over=None), MadeBid(lowest=BONUS_FROM, over=1))
     options = (
-        target_option(
+        Option.target(
             30, gettext_noop("After a deal, a player alone at the top with at least this total wins.")
         ),
     )

@@ -22,7 +22,7 @@ from typing import Any, override
 
 from games.words import Translated, gettext, gettext_noop, ngettext
 
-from .base import GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, Setup, target_option
+from .base import GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, Setup
 from .checks import check_in_range, round_message
 
 HIGHEST = "highest"
@@ -52,16 +52,14 @@ class FreeScoring(GameRules):
                 (LOWEST, gettext_noop("Lowest total wins")),
             ),
         ),
-        Option(
-            name="rounds",
-            label=gettext_noop("Number of rounds"),
-            default=DEFAULT_ROUNDS,
-            kind=int,
-            minimum=1,
-            maximum=MOST_ROUNDS,
-            help=gettext_noop("The game ends after this many rounds."),
+        Option.rounds(
+            "rounds",
+            gettext_noop("Number of rounds"),
+            DEFAULT_ROUNDS,
+            gettext_noop("The game ends after this many rounds."),
+            most=MOST_ROUNDS,
         ),
-        target_option(
+        Option.target(
             None,
             gettext_noop(
                 "Instead of a number of rounds: the game ends after the round in which a total reaches it."

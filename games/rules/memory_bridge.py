@@ -21,7 +21,7 @@ from typing import Any, override
 
 from games.words import gettext, gettext_noop, ngettext
 
-from .base import GameRules, GameState, RoundInfo, RoundResult, RuleError, Setup, target_option
+from .base import GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, Setup
 from .cards import strain_symbol, trick_score
 from .checks import check_strain, round_message, share_list, who
 
@@ -82,7 +82,7 @@ class MemoryBridge(GameRules):
     max_players = 2
     round_word = "deal"
     options = (
-        target_option(
+        Option.target(
             DEFAULT_TARGET,
             gettext_noop("The first player to reach this score, after either half of a deal, wins."),
         ),

@@ -21,7 +21,7 @@ from typing import Any, override
 
 from games.words import gettext, gettext_noop
 
-from .base import GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, Setup, target_option
+from .base import GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, Setup
 from .cards import STRAIN_NAMES, trick_score
 from .cards import STRAIN_SYMBOLS as STRAIN_SYMBOLS  # the pages read it from here
 from .checks import check_strain, round_message, share_list, who
@@ -137,17 +137,13 @@ class Minibridge(GameRules):
     round_word = "deal"
     partnerships = tuple((SIDE_NAMES[side], pair) for side, pair in SIDES.items())
     options = (
-        Option(
-            name="deals",
-            label=gettext_noop("Number of deals"),
-            default=DEFAULT_DEALS,
-            kind=int,
-            minimum=1,
-            help=gettext_noop(
-                "The session ends after this many deals (redeals of a 20:20 deal do not count)."
-            ),
+        Option.rounds(
+            "deals",
+            gettext_noop("Number of deals"),
+            DEFAULT_DEALS,
+            gettext_noop("The session ends after this many deals (redeals of a 20:20 deal do not count)."),
         ),
-        target_option(
+        Option.target(
             None,
             gettext_noop("Instead of a number of deals: the session ends when a side reaches this score."),
         ),

@@ -28,17 +28,7 @@ from typing import Any
 
 from games.words import gettext, gettext_noop, ngettext
 
-from .base import (
-    GameRules,
-    GameState,
-    MadeBid,
-    Option,
-    RoundInfo,
-    RoundResult,
-    RuleError,
-    Setup,
-    target_option,
-)
+from .base import GameRules, GameState, MadeBid, Option, RoundInfo, RoundResult, RuleError, Setup
 from .bugger_bridge import bid_total_line
 from .cards import ROOK_COLOURS
 from .checks import check_bids_fit_hand, check_tricks_fit_hand, round_message, who
@@ -140,7 +130,7 @@ class MormonBridge(GameRules):
                 (ELIMINATION, gettext_noop("Elimination: miss your bid and you are out")),
             ),
         ),
-        target_option(
+        Option.target(
             100,
             gettext_noop(
                 "4-card game: after a hand, a player alone at the top with at least this total wins."
