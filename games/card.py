@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
+from typing import TYPE_CHECKING
 
 from django.utils.formats import date_format
 from django.utils.text import slugify
@@ -18,6 +19,10 @@ from django.utils.translation import gettext
 
 from .places import Place
 from .registry import GAMES
+
+if TYPE_CHECKING:
+    from .models import GameSession
+    from .rules import GameState
 
 WIDTH = 1080
 MARGIN = 80
@@ -85,14 +90,14 @@ def _row(index: int, place: Place) -> str:
     return "".join(parts)
 
 
-def filename(session) -> str:
+def filename(session: GameSession) -> str:
     """The card's file name: the game and the day it ended, "call-bridge-2026-11-26.svg"."""
     when = session.finished_at or session.created
     stamp = f"-{when.date().isoformat()}" if when else ""
     return f"{slugify(GAMES[session.game].name)}{stamp}.svg"
 
 
-def result_card(session, state, names: list[str]) -> Card:
+def result_card(session: GameSession, state: GameState, names: list[str]) -> Card:
     """The result card of a finished game (``state`` its GameState, ``names`` its players by seat)."""
     game = GAMES[session.game]
     headline = game.headline(state, names)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 
@@ -10,7 +11,7 @@ from games.guests import is_guest
 from games.views.access import kept_game
 
 
-def accounts(request) -> dict:
+def accounts(request: HttpRequest) -> dict[str, object]:
     """Whether the server can mail a password reset (EMAIL_URL), for the login and lockout pages;
     whether the visitor plays as a guest, with no account (games/guests.py)."""
     return {
@@ -20,7 +21,7 @@ def accounts(request) -> dict:
     }
 
 
-def kept_game_url(request) -> dict:
+def kept_game_url(request: HttpRequest) -> dict[str, str]:
     """The sheet a keep-score phone (no account) goes back to from the logo and the rules pages, or ""."""
     pk = kept_game(request)
     return {"kept_game_url": reverse("games:sheet", args=[pk]) if pk is not None else ""}

@@ -17,16 +17,20 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Iterator
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
-from django.db.models import Prefetch, Sum
+from django.db.models import Prefetch, QuerySet, Sum
 from django.utils import timezone
 
 from . import rows as row_shapes
 from .models import Entry, GameSession, Round, Seat
 from .registry import GAMES
 from .rules import GameRules
+
+if TYPE_CHECKING:
+    from .services import LoadedGame
 
 BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -51,7 +55,7 @@ def write(header: list[str], rows: Iterable[list[Any]]) -> str:
     return out.getvalue()
 
 
-def local(when) -> str:
+def local(when: datetime) -> str:
     return timezone.localtime(when).strftime("%Y-%m-%d %H:%M")
 
 
@@ -61,7 +65,7 @@ def status_words(session: GameSession) -> str:
     return "finished early" if session.finished_early else "finished"
 
 
-def history_csv(sessions) -> str:
+def history_csv(sessions: QuerySet[GameSession]) -> str:
     """One row per game of ``sessions`` (a queryset, in its order): date, game, status, winners,
     then each player with their total (the running total so far for a game in progress)."""
     seats = Seat.objects.select_related("player").order_by("position")
@@ -78,7 +82,7 @@ def history_csv(sessions) -> str:
     for n in range(1, most + 1):
         header += [f"Player {n}", f"Total {n}"]
 
-    def lines():
+    def lines() -> Iterator[list[Any]]:
         for g in games:
             names = [s.player.name for s in g.seats.all()]
             winners = [names[w] for w in g.winners or [] if 0 <= w < len(names)]
@@ -124,7 +128,7 @@ SHAPE_COLUMNS: dict[row_shapes.RoundRows, list[tuple[str, str, str]]] = {
 }
 
 
-def game_csv(loaded) -> str:
+def game_csv(loaded: LoadedGame) -> str:
     """One row per round and player of a loaded game (services.load_game): the round, the dealer,
     the player, what was entered for them, then their points and running total as stored."""
     session = loaded.session
@@ -133,7 +137,7 @@ def game_csv(loaded) -> str:
     columns = SHAPE_COLUMNS[game.rows]
     header = ["Round", "Label", "Dealer", "Seat", "Player"] + [c[0] for c in columns] + ["Points", "Total"]
 
-    def lines():
+    def lines() -> Iterator[list[Any]]:
         for rnd in loaded.rounds:
             contract = _contract(rnd, names, game.rules)
             dealer = names[rnd.dealer] if 0 <= rnd.dealer < len(names) else ""

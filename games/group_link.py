@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import secrets
 from base64 import urlsafe_b64encode
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -19,6 +20,9 @@ from django.utils import timezone
 
 from .models import GroupLink
 from .sharing import TOKEN_CHARS
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 def token_for(link: GroupLink) -> str:
@@ -31,17 +35,17 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def live_link(owner) -> GroupLink | None:
+def live_link(owner: User) -> GroupLink | None:
     return GroupLink.objects.filter(owner=owner, replaced_at__isnull=True).first()
 
 
 @transaction.atomic
-def revoke(owner) -> None:
+def revoke(owner: User) -> None:
     """The owner's link in force stops working at once."""
     GroupLink.objects.filter(owner=owner, replaced_at__isnull=True).update(replaced_at=timezone.now())
 
 
-def make_link(owner) -> GroupLink:
+def make_link(owner: User) -> GroupLink:
     """A new link for the owner; the one it replaces stops working at once."""
     with transaction.atomic():
         revoke(owner)

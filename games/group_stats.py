@@ -28,9 +28,11 @@ from __future__ import annotations
 import datetime
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from django.db.models import Count, F, Min, Q, Sum
+from django.db.models import Count, F, Min, Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy
@@ -42,6 +44,10 @@ from .stats import Ratio, has_bids
 from .streaks import competition_places, longest_run, place_key
 from .words import in_words
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django_stubs_ext import StrPromise
+
 
 @dataclass(frozen=True)
 class Period:
@@ -51,7 +57,13 @@ class Period:
     until: datetime.date | None = None
 
     @classmethod
-    def named(cls, name: str, today: datetime.date, since=None, until=None) -> Period:
+    def named(
+        cls,
+        name: str,
+        today: datetime.date,
+        since: datetime.date | None = None,
+        until: datetime.date | None = None,
+    ) -> Period:
         if name == "month":
             return cls(today.replace(day=1), None)
         if name == "year":
@@ -74,7 +86,7 @@ def _midnight(day: datetime.date) -> datetime.datetime:
     return timezone.make_aware(datetime.datetime.combine(day, datetime.time.min))
 
 
-def counted_games(owner, game: str | None, period: Period):
+def counted_games(owner: User, game: str | None, period: Period) -> QuerySet[GameSession]:
     """The games that count: the owner's, finished, not in the Trash, of ``game`` (None: any), in the period."""
     games = GameSession.objects.live().filter(owner=owner, status=GameSession.Status.FINISHED)
     if game:
@@ -107,7 +119,7 @@ class Finish:
         )
 
 
-def finishes(games) -> list[Finish]:
+def finishes(games: QuerySet[GameSession]) -> list[Finish]:
     """Every seat's result in ``games`` (a queryset), oldest game first, with places: two queries."""
     # 1. Seats, with each game's winners and date.
     seats = (
@@ -182,7 +194,7 @@ class Standing:
 
 
 # How each column sorts: the value, and whether higher is better (shown first).
-SORTS = {
+SORTS: dict[str, tuple[StrPromise, Callable[[Standing], Any], bool]] = {
     "win_rate": (gettext_lazy("Win rate"), lambda s: s.win_rate, True),
     "wins": (gettext_lazy("Wins"), lambda s: s.wins, True),
     "games": (gettext_lazy("Games"), lambda s: s.games, True),
@@ -197,7 +209,7 @@ def sort_standings(rows: list[Standing], sort: str) -> list[Standing]:
     """Best first by ``sort`` (lowest average place first), then by win rate, wins and name; no figure last."""
     _label, value, higher_first = SORTS[sort]
 
-    def key(s: Standing):
+    def key(s: Standing) -> tuple[bool, Any, float, int, str]:
         v = value(s)
         missing = v is None
         if v is not None and higher_first:
@@ -275,7 +287,7 @@ class HeadToHead:
         return len(self.meetings)
 
 
-def head_to_head(owner, first: Player, second: Player, period: Period) -> HeadToHead:
+def head_to_head(owner: User, first: Player, second: Player, period: Period) -> HeadToHead:
     """The finished games both players sat in, and who finished ahead, per game: two queries."""
     together = counted_games(owner, None, period).filter(seats__player=first).filter(seats__player=second)
     seats: dict[int, dict[int, Finish]] = defaultdict(dict)
@@ -330,7 +342,7 @@ class Records:
         ]
 
 
-def records(games, done: list[Finish], game: str) -> Records:
+def records(games: QuerySet[GameSession], done: list[Finish], game: str) -> Records:
     """A game's records and streaks: ``games`` (``counted_games``) and their finishes (``finishes``);
     two more queries at most (see the module docstring)."""
     out = Records()
@@ -385,7 +397,7 @@ def records(games, done: list[Finish], game: str) -> Records:
     return out
 
 
-def _exact_run(games) -> Record | None:
+def _exact_run(games: QuerySet[GameSession]) -> Record | None:
     """4. The most exact bids in a row by one player within one game."""
     rows = (
         Entry.objects.filter(

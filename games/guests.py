@@ -15,35 +15,40 @@ from __future__ import annotations
 
 import datetime
 import secrets
+from typing import TYPE_CHECKING, TypeGuard
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max, Q, QuerySet
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
 from .models import Entry, GameSession, GroupLink, MergeRecord, Player, Seat
 
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+    from django.contrib.auth.models import AnonymousUser, User
+
 PREFIX = "guest:"
 GUEST_DAYS = 30
 
 
-def is_guest(user) -> bool:
+def is_guest(user: AbstractBaseUser | AnonymousUser) -> TypeGuard[User]:
     """True for a guest (no query: the mark is in the user name, which is already loaded)."""
     return bool(user.is_authenticated and user.get_username().startswith(PREFIX))
 
 
-def make_guest():
+def make_guest() -> User:
     """A new guest user, with no password anyone could type."""
     return get_user_model().objects.create_user(username=PREFIX + secrets.token_urlsafe(12), password=None)
 
 
-def guests():
+def guests() -> QuerySet[User]:
     return get_user_model().objects.filter(username__startswith=PREFIX)
 
 
 @transaction.atomic
-def hand_over(*, guest, account) -> None:
+def hand_over(*, guest: User, account: User) -> None:
     """Give the guest's games, players and merges to ``account``, then delete the guest.
 
     A guest's player whose name the account already has (in any case) becomes that

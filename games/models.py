@@ -9,11 +9,16 @@ stored numbers and never replay whole games.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
 from .registry import game_choices, get_rules
+
+if TYPE_CHECKING:
+    from .rules import GameRules
 
 
 class Player(models.Model):
@@ -103,7 +108,7 @@ class GameSession(models.Model):
         return f"{self.get_game_display()} #{self.pk}"
 
     @property
-    def rules(self):
+    def rules(self) -> GameRules:
         return get_rules(self.game)
 
     @property

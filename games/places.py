@@ -11,10 +11,13 @@ totals share a place, and the place after them is skipped: 1st, =2nd, =2nd, 4th.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .paper.common import number
 from .words import gettext, gettext_noop, ngettext, round_noun
+
+if TYPE_CHECKING:
+    from .rules import GameRules, GameState
 
 # Each ending a whole string, so a language puts its own: French has 1er, then 2e, 3e, 21e ...
 ENDINGS = {
@@ -66,7 +69,7 @@ def rank(keys: list[Any], *, lowest_first: bool = False) -> list[tuple[int, int,
     return ranked
 
 
-def standings(rules, state, names: list[str]) -> list[Place]:
+def standings(rules: GameRules, state: GameState, names: list[str]) -> list[Place]:
     """The final (or present) standings of a game: ``rules`` a GameRules, ``state`` its GameState."""
     if rules.partnerships:
         totals = state.totals or [0] * state.players
@@ -86,7 +89,7 @@ def standings(rules, state, names: list[str]) -> list[Place]:
     ]
 
 
-def _by_time_in(state, names: list[str], word: str) -> list[Place]:
+def _by_time_in(state: GameState, names: list[str], word: str) -> list[Place]:
     """An elimination game: those still in first, then by the hand they went out in, latest first."""
     went_out: dict[int, int] = {}
     for result in state.rounds:
@@ -109,7 +112,11 @@ def _by_time_in(state, names: list[str], word: str) -> list[Place]:
 
 
 def leader_line(
-    rules, names: list[str], totals: list[int | None], out: list[bool], options: dict[str, Any] | None = None
+    rules: GameRules,
+    names: list[str],
+    totals: list[int | None],
+    out: list[bool],
+    options: dict[str, Any] | None = None,
 ) -> str:
     """Who leads a game in progress, from its last complete round's totals (and who is out), with
     these ``options`` (the lowest total leads where it wins).

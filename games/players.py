@@ -12,6 +12,7 @@ from __future__ import annotations
 import unicodedata
 
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import dateformat, timezone
 from django.utils.translation import gettext
 
@@ -101,13 +102,13 @@ def rename_player(*, player: Player, name: str) -> Player:
     return player
 
 
-def shared_sessions(source: Player, target: Player):
+def shared_sessions(source: Player, target: Player) -> QuerySet[GameSession]:
     """Sessions where both players sat: a merge would seat one person twice there."""
     return GameSession.objects.filter(seats__player=source).filter(seats__player=target).order_by("-created")
 
 
 @transaction.atomic
-def merge_players(*, source: Player, target: Player) -> dict:
+def merge_players(*, source: Player, target: Player) -> dict[str, int]:
     """Move all of ``source``'s seats and entries to ``target`` and delete ``source``.
 
     Refused (nothing changed) when both are the same player, belong to different

@@ -8,6 +8,8 @@ own (a RecordError for one that cannot be), and the view restores it whole or no
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
@@ -24,12 +26,12 @@ class SessionRecordUploadForm(forms.Form):
         widget=forms.FileInput(attrs={"accept": ".json,application/json", "aria-describedby": "record-hint"}),
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # static/js/upload.js refuses a larger file before sending it (the server would not read it).
         self.fields["record"].widget.attrs["data-max-bytes"] = str(settings.UPLOAD_MAX_BYTES)
 
-    def clean_record(self):
+    def clean_record(self) -> object:
         upload = self.cleaned_data["record"]
         try:
             backup = is_backup(upload.read(256))

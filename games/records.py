@@ -9,7 +9,13 @@ services and the import (``session_record.py`` writes the export).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
 from .registry import GAMES
+
+if TYPE_CHECKING:
+    from .models import Entry, Round
 
 # A record holds at most MAX_ROUNDS rounds. A game with a fixed length (Bugger Bridge,
 # regular Mormon Bridge, Minibridge to a number of deals) is refused by its rules after its
@@ -32,11 +38,13 @@ def max_rounds(players: int) -> int:
     return min(MAX_ROUNDS, MAX_CELLS // players)
 
 
-def round_to_data(game: str, rnd, entries) -> dict:
+def round_to_data(game: str, rnd: Round, entries: Iterable[Entry]) -> dict[str, Any]:
     """The facts of a stored round as the rules (and the record) read them."""
     return GAMES[game].rows.to_data(rnd, sorted(entries, key=lambda e: e.position))
 
 
-def data_to_rows(game: str, data: dict, players: int) -> tuple[dict, list[dict]]:
+def data_to_rows(
+    game: str, data: dict[str, Any], players: int
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Column values for a round and for each player's entry, from a checked round dict."""
     return GAMES[game].rows.to_rows(data, players)

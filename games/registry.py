@@ -93,7 +93,7 @@ class Game:
             "In progress: {played} {rounds} played.", "In progress: {played} {rounds} played.", complete
         ).format(played=complete, rounds=rounds)
 
-    def round_line(self, played: int, players: int, options: dict) -> str:
+    def round_line(self, played: int, players: int, options: dict[str, Any]) -> str:
         """Where a game in progress stands, from its complete rounds: "Round 7 of 18", "Deal 3"."""
         total = self.rules.rounds_in_game(players, options)
         word = round_noun(self.round_word).capitalize()

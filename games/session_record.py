@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NoReturn
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -64,6 +64,7 @@ MAX_DEPTH = 20
 # Dates a record may give: wide enough for any game ever scored, narrow enough that no
 # offset moves one out of what the database and Python's datetime can hold.
 FIRST_YEAR, LAST_YEAR = 1900, 2999
+Owner = Any  # a user (AUTH_USER_MODEL)
 
 
 def quotable(text: str) -> str:
@@ -109,17 +110,17 @@ class ParsedRecord:
     """A checked record: its input fields, cleaned, and the state the rules derive."""
 
     game: str
-    options: dict  # cleaned: every option with its default filled in
+    options: dict[str, Any]  # cleaned: every option with its default filled in
     players: list[str]  # trimmed names
     first_dealer: int
     finished_early: bool
-    rounds: list[dict]  # the rounds as the rules read them, derived fields dropped
+    rounds: list[dict[str, Any]]  # the rounds as the rules read them, derived fields dropped
     state: GameState
     started: datetime | None = None  # None: the game starts when it is imported
     ended: datetime | None = None  # None: when it is imported, if it is over
     owner: str | None = None  # read only with keep_owners: the owning account's user name
 
-    def export(self) -> dict:
+    def export(self) -> dict[str, Any]:
         """The record with its derived fields and dates, as the spec lays it out (no owner).
 
         Options left unset (None: the one of ``either_or`` not used, as Minibridge's ``deals``
@@ -160,19 +161,19 @@ class ParsedRecord:
         }
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _describe(value) -> str:
+def _describe(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)[:60]
 
 
 # -- decoding -------------------------------------------------------------------
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
-    obj = {}
+def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    obj: dict[str, object] = {}
     for key, value in pairs:
         if key in obj:
             raise RecordError(
@@ -184,7 +185,7 @@ def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
     return obj
 
 
-def _no_constants(name: str):
+def _no_constants(name: str) -> NoReturn:
     raise RecordError(gettext("The file is not valid JSON: {name} is not a JSON number.").format(name=name))
 
 
@@ -347,7 +348,7 @@ def check_depth(text: str, most: int = MAX_DEPTH) -> None:
             depth -= 1
 
 
-def _check_text(value, where: str = "the record") -> None:
+def _check_text(value: object, where: str = "the record") -> None:
     """Refuse text anywhere in a decoded record (keys included) that cannot be stored."""
     if isinstance(value, str):
         problem = unsafe_text(value)
@@ -366,7 +367,7 @@ def _check_text(value, where: str = "the record") -> None:
             _check_text(item, f"{key!r}" if where == "the record" else where)
 
 
-def dump_record(record) -> str:
+def dump_record(record: object) -> str:
     """A record (or a list of records) as the JSON text export writes."""
     return json.dumps(record, indent=2, ensure_ascii=False) + "\n"
 
@@ -374,7 +375,7 @@ def dump_record(record) -> str:
 # -- checking ------------------------------------------------------------------------
 
 
-def _check_players(value) -> list[str]:
+def _check_players(value: object) -> list[str]:
     if not isinstance(value, list):
         raise RecordError(
             gettext("players must be a list of names, in the order play passes."), field="players"
@@ -407,7 +408,7 @@ def _check_players(value) -> list[str]:
         raise RecordError(exc.message, player=exc.player, field="players") from None
 
 
-def _check_rounds(value, players: int) -> list[dict]:
+def _check_rounds(value: object, players: int) -> list[dict[str, Any]]:
     if not isinstance(value, list):
         raise RecordError(gettext("rounds must be a list of round objects."), field="rounds")
     if len(value) > max_rounds(players):
@@ -428,7 +429,7 @@ def _check_rounds(value, players: int) -> list[dict]:
     return rounds
 
 
-def _check_date(obj: dict, field: str) -> datetime | None:
+def _check_date(obj: dict[str, Any], field: str) -> datetime | None:
     """The record's ``field`` as an aware datetime, None when absent; RecordError unless an ISO 8601
     date-time with an offset."""
     value = obj.get(field)
@@ -457,7 +458,7 @@ def _check_date(obj: dict, field: str) -> datetime | None:
     return when.astimezone(UTC)
 
 
-def _check_owner(value) -> str:
+def _check_owner(value: object) -> str:
     """A user name the accounts would accept (read only when the import keeps owners)."""
     User = get_user_model()
     field = User._meta.get_field(User.USERNAME_FIELD)
@@ -475,10 +476,10 @@ def _check_owner(value) -> str:
             ),
             field="owner",
         )
-    return User.normalize_username(value)
+    return str(User.normalize_username(value))
 
 
-def parse_record(obj, *, keep_owners: bool = False) -> ParsedRecord:
+def parse_record(obj: object, *, keep_owners: bool = False) -> ParsedRecord:
     """Check a decoded session record; RecordError (naming round and player) at the first fault.
 
     ``owner`` is read (and checked) only with ``keep_owners``; otherwise it is ignored.
@@ -628,7 +629,7 @@ class Restored:
     new: bool  # False: the owner already had this game (the same players, options, rounds and start)
 
 
-def import_record(*, owner, record: object) -> GameSession:
+def import_record(*, owner: Owner, record: object) -> GameSession:
     """Check a record and store it as a new session of ``owner``'s; RecordError stores nothing.
 
     Queries do not grow with rounds or players: the session, the players (two
@@ -642,8 +643,6 @@ def import_record(*, owner, record: object) -> GameSession:
 
 # Records of a backup stored per bulk insert: one each for their sessions, seats, rounds and entries.
 BATCH = 200
-
-Owner = Any  # a user (AUTH_USER_MODEL)
 
 
 def restore(
@@ -774,7 +773,7 @@ def _same_game(record: ParsedRecord) -> str | None:
     return json.dumps([*facts, exported["started"]], sort_keys=True, ensure_ascii=False)
 
 
-def _already_here(owner, parsed: list[ParsedRecord]) -> dict[str, GameSession]:
+def _already_here(owner: Owner, parsed: list[ParsedRecord]) -> dict[str, GameSession]:
     """The owner's games (not in the Trash) that are one of these records, by ``_same_game``.
 
     Only games that started at the same instant as a record are read: a few queries each.
@@ -790,7 +789,7 @@ def _already_here(owner, parsed: list[ParsedRecord]) -> dict[str, GameSession]:
     return found
 
 
-def _store(owner, parsed: list[ParsedRecord], players: dict[str, Player]) -> list[GameSession]:
+def _store(owner: Owner, parsed: list[ParsedRecord], players: dict[str, Player]) -> list[GameSession]:
     """Store checked records as new sessions of ``owner``'s, in one transaction with a fixed number of
     queries however many records, rounds and players: one bulk insert each for sessions, seats,
     rounds and entries, and the players not in ``players`` yet (read, and created where new)."""
@@ -924,7 +923,7 @@ def _stored_record(session: GameSession) -> ParsedRecord:
     )
 
 
-def export_session(session: GameSession, *, owner: bool = False) -> dict:
+def export_session(session: GameSession, *, owner: bool = False) -> dict[str, Any]:
     """The session's record with its derived fields and dates, as the spec lays it out; with
     ``owner``, the owning account's user name too (a whole server's backup)."""
     record = _stored_record(session).export()

@@ -42,8 +42,11 @@ from django.utils.translation import gettext, ngettext
 from .models import Entry, GameSession, Player, Seat
 from .registry import GAMES
 from .rules import GameRules
+from .rules.base import MadeBid
 
 CHART_GAMES = 60  # the most recent finished games a results chart shows, per game
+# A seat's entry as its figures read it: bid, tricks, points, and whether its round is complete.
+SeatEntry = tuple[int | None, int | None, int | None, bool]
 
 
 def has_bids(game: str) -> bool:
@@ -79,7 +82,7 @@ def made_bid() -> Q:
 
     Games that make bids the same way share one condition.
     """
-    by_rule: dict[tuple, list[str]] = {}
+    by_rule: dict[tuple[MadeBid, ...], list[str]] = {}
     for slug in bidding_games():
         by_rule.setdefault(GAMES[slug].rules.made_bids, []).append(slug)
     made = Q(pk__in=[])
@@ -126,10 +129,10 @@ class Ratios:
 class Total:
     """A count summed over a player's games (``PlayerStats.games``)."""
 
-    def __set_name__(self, owner, name: str) -> None:
+    def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, stats, owner=None) -> int:
+    def __get__(self, stats: PlayerStats, owner: type | None = None) -> int:
         return sum(getattr(g, self.name) for g in stats.games)
 
 
@@ -234,7 +237,7 @@ FIGURES = ("bids", "made", "over", "under", "zero_bids", "zero_made", "tricks_mi
 
 
 def seat_figures(
-    game: str, status: str, winners: list[int], position: int, entries: list[tuple]
+    game: str, status: str, winners: list[int], position: int, entries: list[SeatEntry]
 ) -> dict[str, Any]:
     """One seat's figures from its entries, ``(bid, tricks, points, complete)`` each (see the module docstring)."""
     finished = status == GameSession.Status.FINISHED
@@ -329,12 +332,12 @@ def player_stats(player: Player) -> PlayerStats:
 
     stale = [row for row in rows if not row["fresh"]]
     if stale:
-        by_session: dict[int, list[tuple]] = {row["session_id"]: [] for row in stale}
+        by_session: dict[int, list[SeatEntry]] = {row["session_id"]: [] for row in stale}
         entries = Entry.objects.filter(player=player, round__session_id__in=list(by_session)).values_list(
             "round__session_id", "bid", "tricks", "points", "round__complete"
         )
-        for session_id, *entry in entries:
-            by_session[session_id].append(tuple(entry))
+        for session_id, bid, took, points, complete in entries:
+            by_session[session_id].append((bid, took, points, complete))
         seats = []
         for row in stale:
             winners = json.loads(row["winners"]) if isinstance(row["winners"], str) else row["winners"]

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import ipaddress
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db.models import Case, F, Q, Value, When
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -23,7 +25,7 @@ WINDOW = timedelta(hours=1)
 UNKNOWN_ADDRESS = "0.0.0.0"  # noqa: S104  (a connection with no address, e.g. a unix socket: never bound)
 
 
-def client_ip(request) -> str:
+def client_ip(request: HttpRequest) -> str:
     """The client's address: the connection's, or behind TRUSTED_PROXIES proxies, from X-Forwarded-For.
 
     Always a valid IP address (django-axes stores it in a GenericIPAddressField, an ``inet``
@@ -34,7 +36,7 @@ def client_ip(request) -> str:
     if proxies > 0:
         forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()]
         if len(forwarded) >= proxies and valid_ip(forwarded[-proxies]):
-            return forwarded[-proxies]
+            return str(forwarded[-proxies])
     address = request.META.get("REMOTE_ADDR", "")
     return address if valid_ip(address) else UNKNOWN_ADDRESS
 
@@ -79,12 +81,12 @@ def _take(key: str, now: datetime, limit: int, amount: int) -> bool:
     return taken == 1
 
 
-def too_many(request, message: str):
+def too_many(request: HttpRequest, message: str) -> HttpResponse:
     """The answer once a limit is reached: 429 with the reason, in the site's own page."""
     return render(request, "games/too_many.html", {"message": message}, status=429)
 
 
-def games_quota_reached(request):
+def games_quota_reached(request: HttpRequest) -> HttpResponse:
     """The answer to a new game past GAMES_PER_HOUR (games/views/table.py counts them as they start)."""
     return too_many(
         request,
@@ -94,7 +96,9 @@ def games_quota_reached(request):
     )
 
 
-def locked_out(request, _original_response=None, _credentials=None):
+def locked_out(
+    request: HttpRequest, _original_response: HttpResponse | None = None, _credentials: object = None
+) -> HttpResponse:
     """django-axes's answer to a locked-out login (AXES_LOCKOUT_CALLABLE): 429, how long, what to do."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     return render(request, "registration/locked_out.html", {"cooloff_minutes": minutes}, status=429)
@@ -103,7 +107,7 @@ def locked_out(request, _original_response=None, _credentials=None):
 USERNAME_KEPT = 150  # a user name's own limit; django-axes keeps at most 255 characters of it
 
 
-def axes_username(request, credentials) -> str:
+def axes_username(request: HttpRequest | None, credentials: dict[str, Any] | None) -> str:
     """The user name django-axes counts failures under, as typed but cut to a user name's length.
 
     Django's log-in form does not refuse an over-long name before checking the password, and

@@ -6,13 +6,14 @@ import secrets
 
 from django import template
 from django.middleware.csrf import get_token
+from django.template import Context
 from django.utils.html import format_html
 
 register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
-def write_fields(context) -> str:
+def write_fields(context: Context) -> str:
     """The CSRF token, the game's version the page was drawn from, and a fresh key for this submit.
 
     The server applies a write only on that version, and recognises a submit sent twice

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.models import GameSession
 from games.rules import RuleError
@@ -20,12 +21,12 @@ class Command(BaseCommand):
         "Games in the Trash are left out (restore one to export it)."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         which = parser.add_mutually_exclusive_group(required=True)
         which.add_argument("session_id", nargs="?", type=int, metavar="ID", help="the session's id")
         which.add_argument("--all", action="store_true", help="every session, as a JSON array")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         if options["all"]:
             self.export_all()
             return
@@ -38,7 +39,7 @@ class Command(BaseCommand):
             raise CommandError(f"Session {pk} is in the Trash: restore it first to export it.")
         self.stdout.write(dump_record(self.record(session)), ending="")
 
-    def record(self, session: GameSession, *, owner: bool = False) -> dict:
+    def record(self, session: GameSession, *, owner: bool = False) -> dict[str, Any]:
         try:
             return export_session(session, owner=owner)
         except RuleError as exc:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.session_record import (
     BackupRefused,
@@ -20,6 +22,9 @@ from games.session_record import (
     restore,
     restore_each,
 )
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 class Command(BaseCommand):
@@ -36,7 +41,7 @@ class Command(BaseCommand):
         "(the same players, options, rounds and start time, for the same owner) is not stored again."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", metavar="FILE", help='the record file, or "-" for standard input')
         parser.add_argument("--user", metavar="USERNAME", help="who owns the imported game")
         parser.add_argument(
@@ -47,7 +52,7 @@ class Command(BaseCommand):
             "owner goes to --user (or the only superuser, or the only user)",
         )
 
-    def handle(self, *args, file: str, user: str | None, keep_owners: bool, **options):
+    def handle(self, *args: Any, file: str, user: str | None, keep_owners: bool, **options: Any) -> None:
         owner = (lambda: self.owner(user)) if keep_owners else self.owner(user)
         try:
             raw = self.read(file)
@@ -77,7 +82,9 @@ class Command(BaseCommand):
             )
         self.stdout.write(str(session.pk))
 
-    def import_backup(self, owner, file: str, text: str, *, keep_owners: bool) -> None:
+    def import_backup(
+        self, owner: User | Callable[[], User], file: str, text: str, *, keep_owners: bool
+    ) -> None:
         """A backup, each record checked and stored on its own: a line per record, its id or why not."""
         try:
             outcomes = restore_each(records=backup_records(text), owner=owner, keep_owners=keep_owners)
@@ -133,7 +140,7 @@ class Command(BaseCommand):
         return raw
 
     @staticmethod
-    def owner(username: str | None):
+    def owner(username: str | None) -> User:
         User = get_user_model()
         if username is not None:
             try:

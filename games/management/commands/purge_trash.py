@@ -3,7 +3,9 @@ guests (games played without an account) untouched for as long."""
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.guests import GUEST_DAYS, purge_guests
 from games.trash import TRASH_DAYS, purge_trash
@@ -16,7 +18,7 @@ class Command(BaseCommand):
         "Run it once a day, from cron or a systemd timer."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--days",
             type=int,
@@ -30,7 +32,7 @@ class Command(BaseCommand):
             help=f"purge guests untouched for more than this many days (default {GUEST_DAYS})",
         )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         if options["days"] < 0 or options["guest_days"] < 0:
             raise CommandError("--days and --guest-days cannot be negative.")
         count = purge_trash(days=options["days"])
