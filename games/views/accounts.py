@@ -6,10 +6,15 @@ Logging in is Django's own view, which also hands a guest's games over to the ac
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.http import Http404
+from django.contrib.auth.forms import AuthenticationForm
+from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
@@ -24,7 +29,7 @@ BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 @require_http_methods(["GET", "POST"])
-def signup(request: HtmxHttpRequest):
+def signup(request: HtmxHttpRequest) -> HttpResponse:
     guest = request.user if guests.is_guest(request.user) else None
     if request.user.is_authenticated and guest is None:
         return redirect("games:home")
@@ -51,7 +56,7 @@ def signup(request: HtmxHttpRequest):
 class LoginView(auth_views.LoginView):
     """Django's log-in page; a guest logging in on this browser brings its games to the account."""
 
-    def form_valid(self, form):
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         guest = self.request.user if guests.is_guest(self.request.user) else None
         response = super().form_valid(form)
         if guest is not None:
@@ -59,7 +64,7 @@ class LoginView(auth_views.LoginView):
         return response
 
 
-def let_in_as_guest(request: HtmxHttpRequest):
+def let_in_as_guest(request: HtmxHttpRequest) -> HttpResponse | None:
     """Make the visitor a guest, logged in on this browser; the 429 page past GUESTS_PER_HOUR for the address."""
     refused = past_the_limit(
         request,
@@ -74,17 +79,17 @@ def let_in_as_guest(request: HtmxHttpRequest):
     return refused
 
 
-def past_the_limit(request: HtmxHttpRequest, kind: str, limit: int, message: str):
+def past_the_limit(request: HtmxHttpRequest, kind: str, limit: int, message: str) -> HttpResponse | None:
     """One more ``kind`` for the client's address (None), or the 429 page saying ``message`` past ``limit``."""
     if spend(kind, client_ip(request), limit):
         return None
     return too_many(request, message.format(count=limit))
 
 
-def mail_only(view):
+def mail_only(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     """A password-reset view that exists only when the server can send mail (EMAIL_URL)."""
 
-    def wrapped(request, *args, **kwargs):
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not settings.PASSWORD_RESET_BY_MAIL:
             raise Http404("Password reset by e-mail is not set up on this server.")
         return view(request, *args, **kwargs)

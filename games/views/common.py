@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import User
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpRequest
 from django_htmx.middleware import HtmxDetails
 
@@ -31,7 +31,7 @@ def owned_session(request: HtmxHttpRequest, pk: int) -> GameSession:
         raise Http404("No such game.") from None
 
 
-def with_names(sessions):
+def with_names(sessions: QuerySet[GameSession]) -> QuerySet[GameSession]:
     """The sessions with their seats and players in one more query, for lists that name the players."""
     return sessions.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))

@@ -30,7 +30,7 @@ def game_filename(session: GameSession, extension: str) -> str:
 
 @login_required
 @require_GET
-def history_csv(request: HtmxHttpRequest):
+def history_csv(request: HtmxHttpRequest) -> HttpResponse:
     """Every game the history list's filters find (all pages), newest first; a bad filter is left out."""
     form = HistoryFilter(request.GET or None, owner=request.user)
     filters, _valid = read(form)
@@ -40,6 +40,6 @@ def history_csv(request: HtmxHttpRequest):
 
 @login_required
 @require_GET
-def game_csv(request: HtmxHttpRequest, pk: int):
+def game_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = owned_session(request, pk)
     return attachment(csv_export.game_csv(services.load_game(session)), game_filename(session, "csv"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Prefetch, prefetch_related_objects
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -19,6 +19,7 @@ from games import group_link, services
 from games.models import GameSession, Seat
 from games.registry import GAMES
 
+from .common import HtmxHttpRequest
 from .history import PAGE_SIZE, HistoryFilter, filtered_sessions, options_text, totals_chart
 from .printing import session_heading
 from .scope import Scope, group_scoped
@@ -28,7 +29,7 @@ from .standings import read
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def link_page(request):
+def link_page(request: HtmxHttpRequest) -> HttpResponse:
     """The owner's group link: shown with what it opens; POST ``new`` replaces it, ``revoke`` ends it."""
     if request.method == "POST":
         if request.POST.get("action") == "revoke":
@@ -47,7 +48,7 @@ def link_page(request):
 
 
 @require_GET
-def history_page(request, scope: Scope):
+def history_page(request: HttpRequest, scope: Scope) -> HttpResponse:
     """The owner's past games as the group sees them: the same filters, each game linking to its summary."""
     form = HistoryFilter(request.GET or None, owner=scope.owner)
     filters, valid = read(form)
@@ -67,7 +68,7 @@ def history_page(request, scope: Scope):
 
 
 @require_GET
-def summary_page(request, scope: Scope, pk: int):
+def summary_page(request: HttpRequest, scope: Scope, pk: int) -> HttpResponse:
     """A game's summary, read-only: its heading, chart and sheet; no actions."""
     session = GameSession.objects.live().filter(owner=scope.owner, pk=pk).first()
     if session is None:

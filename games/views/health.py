@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.db import DatabaseError, connection
 from django.db.migrations.executor import MigrationExecutor
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -20,7 +20,7 @@ def _answer(text: str, status: int) -> HttpResponse:
 
 @never_cache
 @require_GET
-def healthz(_request):
+def healthz(_request: HttpRequest) -> HttpResponse:
     try:
         connection.ensure_connection()
         executor = MigrationExecutor(connection)

@@ -10,12 +10,15 @@ of times so the created index serves them too.
 from __future__ import annotations
 
 import datetime
-from typing import cast
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.paginator import Paginator
+from django.db.models import QuerySet
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import dateformat, timezone
@@ -30,7 +33,7 @@ from games import charts, paper, services
 from games.forms import RowChoiceField
 from games.models import GameSession, Player, Seat
 from games.registry import GAMES, game_choices, playable
-from games.rules import RuleError
+from games.rules import GameState, RuleError
 from games.trash import TRASH_DAYS, trash_session
 from games.widgets import QuickSelect
 from games.words import round_noun
@@ -70,13 +73,13 @@ class HistoryFilter(forms.Form):
         required=False, label=_("To"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
 
-    def __init__(self, *args, owner, **kwargs):
+    def __init__(self, *args: Any, owner: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         player = cast(forms.ModelChoiceField, self.fields["player"])
         player.queryset = Player.objects.filter(owner=owner).order_by("name")
         self.fields["player"].error_messages["invalid_choice"] = gettext("That player is not one of yours.")
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         super().clean()
         cleaned = self.cleaned_data
         since, until = cleaned.get("since"), cleaned.get("until")
@@ -90,7 +93,7 @@ def start_of(day: datetime.date) -> datetime.datetime:
     return timezone.make_aware(datetime.datetime.combine(day, datetime.time.min))
 
 
-def filtered_sessions(owner, filters: dict):
+def filtered_sessions(owner: User, filters: dict[str, Any]) -> QuerySet[GameSession]:
     sessions = GameSession.objects.live().filter(owner=owner)
     if filters.get("game"):
         sessions = sessions.filter(game=filters["game"])
@@ -107,7 +110,7 @@ def filtered_sessions(owner, filters: dict):
 
 @login_required
 @require_GET
-def session_list(request: HtmxHttpRequest):
+def session_list(request: HtmxHttpRequest) -> HttpResponse:
     """The user's sessions, newest first; a bad filter is named and left out, never a 500."""
     form = HistoryFilter(request.GET or None, owner=request.user)
     valid = form.is_valid() if form.is_bound else True
@@ -188,7 +191,7 @@ def options_text(session: GameSession) -> str:
         return ""
 
 
-def totals_chart(session: GameSession, state, names: list[str]):
+def totals_chart(session: GameSession, state: GameState, names: list[str]) -> dict[str, Any] | None:
     """The running totals round by round: (svg, labels, rows for the table), or None without points."""
     game = GAMES[session.game]
     # A redeal (Minibridge's 20:20) is not a deal and changes nothing: left out.
@@ -197,7 +200,8 @@ def totals_chart(session: GameSession, state, names: list[str]):
         return None
     labels = [paper.deal_number(r.info.label) for r in scored]
     # One line per player, or per side where partners share a score.
-    totals = [(name, [r.totals[seat] for r in scored]) for name, seat in game.score_lines(names)]
+    rounds_totals = [r.totals for r in scored if r.totals is not None]  # all of them (as mypy sees it)
+    totals = [(name, [t[seat] for t in rounds_totals]) for name, seat in game.score_lines(names)]
     series = [charts.Series(name, list(values)) for name, values in totals]
     last = sorted(((values[-1], name) for name, values in totals), key=lambda item: (-item[0], item[1]))
     word = round_noun(game.round_word)
@@ -232,7 +236,7 @@ def totals_chart(session: GameSession, state, names: list[str]):
 
 @login_required
 @require_GET
-def summary(request: HtmxHttpRequest, pk: int):
+def summary(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A session's page: its sheet (read-only), a chart of the running totals, what can be done with it."""
     session = owned_session(request, pk)
     loaded = services.load_game(session)
@@ -253,7 +257,7 @@ def summary(request: HtmxHttpRequest, pk: int):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def delete(request: HtmxHttpRequest, pk: int):
+def delete(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """GET asks to confirm; POST moves the session to the Trash, where it can be restored."""
     session = owned_session(request, pk)
     if request.method == "POST":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from django.db.models import Count, OuterRef, Q, Subquery
+from django.http import HttpResponse
 from django.shortcuts import render
 
 from games.models import Entry, GameSession, Round
@@ -15,7 +16,7 @@ from .common import HtmxHttpRequest, with_names
 RECENT = 10
 
 
-def home(request: HtmxHttpRequest):
+def home(request: HtmxHttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "games/welcome.html", {"games": GAMES.values(), "playable": playable()})
     mine = GameSession.objects.live().filter(owner=request.user)

@@ -14,7 +14,7 @@ import hashlib
 import json
 
 from django.conf import settings
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -45,7 +45,7 @@ def shell_urls() -> list[str]:
 
 @require_GET
 @cache_control(max_age=3600)
-def manifest(_request):
+def manifest(_request: HttpRequest) -> HttpResponse:
     icons = [
         {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any"},
         {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
@@ -75,7 +75,7 @@ def manifest(_request):
 
 @require_GET
 @cache_control(no_cache=True)
-def service_worker(request):
+def service_worker(request: HttpRequest) -> HttpResponse:
     """The worker, with the shell's URLs (hashed names in production); its cache is named after them."""
     urls = shell_urls()
     version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
@@ -96,11 +96,11 @@ def service_worker(request):
 
 
 @require_GET
-def favicon(_request):
+def favicon(_request: HttpRequest) -> HttpResponseRedirect:
     return HttpResponseRedirect(static("icons/favicon.ico"))
 
 
 @require_GET
-def offline(request):
+def offline(request: HttpRequest) -> HttpResponse:
     """What the service worker shows when a page cannot be reached: the same for everyone (no names)."""
     return render(request, "games/install/offline.html")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 
 from django.db import InterfaceError, OperationalError
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers
@@ -32,7 +32,7 @@ def database_unreachable(exc: BaseException | None) -> bool:
     return isinstance(exc, OperationalError | InterfaceError)
 
 
-def unavailable(request) -> HttpResponse:
+def unavailable(request: HttpRequest) -> HttpResponse:
     """The app's own 503 page, in the visitor's language, read without the database."""
     again = request.get_full_path() if request.method == "GET" else ""
     with translation.override(translation.get_language_from_request(request)):
@@ -43,7 +43,7 @@ def unavailable(request) -> HttpResponse:
     return response
 
 
-def server_error(request) -> HttpResponse:
+def server_error(request: HttpRequest) -> HttpResponse:
     """``handler500``: the 503 page when the error is the database being out of reach, else Django's."""
     if database_unreachable(sys.exception()):
         return unavailable(request)

@@ -7,13 +7,14 @@ the message beside the field, the input kept.
 
 from __future__ import annotations
 
-from typing import cast
+from datetime import datetime
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Max, Q
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import dateformat, timezone
@@ -27,7 +28,7 @@ from games.forms import PlayerNameField, RowChoiceField
 from games.models import MergeRecord, Player
 from games.players import MAX_NAME, PlayerError, merge_players, rename_player, shared_sessions, undo_merge
 from games.registry import and_list
-from games.stats import CHART_GAMES, cached_player_stats, games_without_bids
+from games.stats import CHART_GAMES, PlayerStats, cached_player_stats, games_without_bids
 from games.widgets import QuickSelect
 
 from .common import HtmxHttpRequest
@@ -61,7 +62,7 @@ class MergeForm(forms.Form):
         widget=QuickSelect,  # every other player: drawn without a template per option
     )
 
-    def __init__(self, *args, player: Player, **kwargs):
+    def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = cast(forms.ModelChoiceField, self.fields["into"])
         field.queryset = (
@@ -74,7 +75,7 @@ class MergeForm(forms.Form):
 class UndoMergeForm(forms.Form):
     merge = RowChoiceField(queryset=MergeRecord.objects.none())
 
-    def __init__(self, *args, player: Player, **kwargs):
+    def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = cast(forms.ModelChoiceField, self.fields["merge"])
         field.queryset = player.merged_in.all()
@@ -84,7 +85,7 @@ class UndoMergeForm(forms.Form):
 
 @login_required
 @require_GET
-def player_list(request: HtmxHttpRequest):
+def player_list(request: HtmxHttpRequest) -> HttpResponse:
     players = (
         Player.objects.filter(owner=request.user)
         .annotate(
@@ -96,14 +97,14 @@ def player_list(request: HtmxHttpRequest):
     return render(request, "games/players/list.html", {"players": players})
 
 
-def result_charts(stats) -> list[dict]:
+def result_charts(stats: PlayerStats) -> list[dict]:
     """One chart per game of the player's final scores over time (the latest games), wins filled."""
     won_word = gettext("won")
     # Up to CHART_GAMES rows a game, each with two dates and a link: formatted once per day, and
     # the link made once and filled in (Django's date formatting and reverse() cost more than the rest).
     days: dict[tuple[object, str], str] = {}
 
-    def day(when, form: str) -> str:
+    def day(when: datetime, form: str) -> str:
         local = timezone.localtime(when).date()
         if (local, form) not in days:
             days[local, form] = dateformat.format(local, form)
@@ -116,6 +117,7 @@ def result_charts(stats) -> list[dict]:
         results = [r for r in stats.results.get(g.game, []) if r.total is not None][-CHART_GAMES:]
         if not results:
             continue
+        totals = [r.total for r in results if r.total is not None]  # all of them (as mypy sees it)
         labels = [day(r.when, "j M") for r in results]
         series = charts.Series(
             name=stats.player.name,
@@ -131,8 +133,8 @@ def result_charts(stats) -> list[dict]:
             name=stats.player.name,
             count=len(results),
             game=g.name,
-            low=paper.number(min(r.total for r in results)),
-            high=paper.number(max(r.total for r in results)),
+            low=paper.number(min(totals)),
+            high=paper.number(max(totals)),
             won=won,
         )
         out.append(
@@ -167,7 +169,15 @@ def result_charts(stats) -> list[dict]:
     return out
 
 
-def render_player(request, player: Player, *, rename=None, merge=None, undo=None, status=200):
+def render_player(
+    request: HtmxHttpRequest,
+    player: Player,
+    *,
+    rename: RenameForm | None = None,
+    merge: MergeForm | None = None,
+    undo: UndoMergeForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
     stats = cached_player_stats(player)
     return render(
         request,
@@ -189,13 +199,13 @@ def render_player(request, player: Player, *, rename=None, merge=None, undo=None
 
 @login_required
 @require_GET
-def player_detail(request: HtmxHttpRequest, pk: int):
+def player_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render_player(request, owned_player(request, pk))
 
 
 @login_required
 @require_POST
-def rename(request: HtmxHttpRequest, pk: int):
+def rename(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     player = owned_player(request, pk)
     old = player.name
     form = RenameForm(request.POST)
@@ -217,7 +227,7 @@ def rename(request: HtmxHttpRequest, pk: int):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def merge(request: HtmxHttpRequest, pk: int):
+def merge(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """GET: what the merge will do, to confirm; POST: merge this player into the chosen one."""
     player = owned_player(request, pk)
     form = MergeForm(request.GET if request.method == "GET" else request.POST, player=player)
@@ -257,7 +267,7 @@ def merge(request: HtmxHttpRequest, pk: int):
 
 @login_required
 @require_POST
-def unmerge(request: HtmxHttpRequest, pk: int):
+def unmerge(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Undo a merge into this player: the merged player comes back with their own games."""
     player = owned_player(request, pk)
     form = UndoMergeForm(request.POST, player=player)

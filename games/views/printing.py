@@ -9,11 +9,13 @@ the rules' schedules, so every game prints without its table screens.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import cast
+from datetime import datetime
+from typing import Any, cast
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.forms import BoundField
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils import dateformat, timezone
 from django.utils.translation import gettext, gettext_lazy
@@ -24,11 +26,13 @@ from games.forms import PlayerNameField, WholeNumberField
 from games.models import GameSession
 from games.players import MAX_NAME
 from games.registry import GAMES
+from games.rules import GameState
+from games.services import LoadedGame
 
 from .common import HtmxHttpRequest, owned_session
 
 
-def day(value) -> str:
+def day(value: datetime) -> str:
     return dateformat.format(timezone.localtime(value), "D j M Y")
 
 
@@ -58,7 +62,7 @@ def seat_names(game: str, names: list[str]) -> list[str]:
     return list(names)
 
 
-def session_heading(session: GameSession, loaded) -> Heading:
+def session_heading(session: GameSession, loaded: LoadedGame) -> Heading:
     names = loaded.names
     date = day(session.created)
     if session.finished_at and timezone.localdate(session.finished_at) != timezone.localdate(session.created):
@@ -73,7 +77,7 @@ def session_heading(session: GameSession, loaded) -> Heading:
     )
 
 
-def ranking(game: str, state, names: list[str]) -> list[str]:
+def ranking(game: str, state: GameState, names: list[str]) -> list[str]:
     """A finished game's final places in words; none while it is being played."""
     if not state.finished or not state.winners:
         return []
@@ -85,7 +89,7 @@ def ranking(game: str, state, names: list[str]) -> list[str]:
 
 @login_required
 @require_GET
-def print_session(request: HtmxHttpRequest, pk: int):
+def print_session(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A session's sheet as it prints, finished or not."""
     session = owned_session(request, pk)
     loaded = services.load_game(session)
@@ -116,7 +120,7 @@ class BlankSheetForm(forms.Form):
         label=gettext_lazy("Rows (deals or hands)"),
     )
 
-    def __init__(self, game: str, *args, **kwargs):
+    def __init__(self, game: str, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
         self.layout = layout = GAMES[game].paper
@@ -149,11 +153,11 @@ class BlankSheetForm(forms.Form):
             return self.layout.default_players
         return count if count in self.layout.players else self.layout.default_players
 
-    def choice_fields(self):
+    def choice_fields(self) -> list[BoundField]:
         """The fields of the game's choices that change the sheet (Mormon Bridge: which game)."""
         return [self[c.name] for c in self.layout.blank_choices]
 
-    def name_fields(self):
+    def name_fields(self) -> list[BoundField]:
         return [self[f"name_{i}"] for i in range(self.players_shown())]
 
     def settings(self) -> tuple[int, list[str], dict, int | None]:
@@ -166,14 +170,14 @@ class BlankSheetForm(forms.Form):
 
 
 @require_GET
-def blank_index(request: HtmxHttpRequest):
+def blank_index(request: HtmxHttpRequest) -> HttpResponse:
     """Every game's blank sheet, to pick one."""
     games = [(g.rules, g.paper.intro, g.paper.players, g.paper.default_players) for g in GAMES.values()]
     return render(request, "games/print/index.html", {"games": games})
 
 
 @require_GET
-def blank_sheet(request: HtmxHttpRequest, game: str):
+def blank_sheet(request: HtmxHttpRequest, game: str) -> HttpResponse:
     """A blank sheet for a game and a number of players, names filled in if given."""
     if game not in GAMES:
         raise Http404("No such game.")

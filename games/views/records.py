@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -25,14 +28,14 @@ JSON = "application/json"
 
 @login_required
 @require_GET
-def download(request: HtmxHttpRequest, pk: int):
+def download(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = owned_session(request, pk)
     return attachment(dump_record(export_session(session)), game_filename(session, "json"), JSON)
 
 
 @login_required
 @require_GET
-def download_all(request: HtmxHttpRequest):
+def download_all(request: HtmxHttpRequest) -> HttpResponse:
     """Every game of the user's (not in the Trash), oldest first: the backup the restore reads."""
     sessions = GameSession.objects.live().filter(owner=request.user).order_by("created", "pk")
     records = [export_session(session) for session in sessions.iterator(chunk_size=200)]
@@ -42,7 +45,7 @@ def download_all(request: HtmxHttpRequest):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def upload(request: HtmxHttpRequest):
+def upload(request: HtmxHttpRequest) -> HttpResponse:
     """The backup and import page: a record imports one game, a backup (an array) restores every game."""
     if request.method != "POST":
         return page(request, SessionRecordUploadForm())
@@ -70,7 +73,7 @@ def upload(request: HtmxHttpRequest):
     return redirect("games:sheet", pk=restored.session.pk)
 
 
-def restore_backup(request: HtmxHttpRequest, form: SessionRecordUploadForm):
+def restore_backup(request: HtmxHttpRequest, form: SessionRecordUploadForm) -> HttpResponse:
     """A file of several records (a backup): restored whole or not at all; games already here are skipped.
 
     The upload counted once against IMPORTS_PER_HOUR, whatever it holds: a person restoring their
@@ -86,7 +89,9 @@ def restore_backup(request: HtmxHttpRequest, form: SessionRecordUploadForm):
     return page(request, SessionRecordUploadForm(), added=added, skipped=len(outcomes) - len(added))
 
 
-def page(request: HtmxHttpRequest, form: SessionRecordUploadForm, *, status: int = 200, **context):
+def page(
+    request: HtmxHttpRequest, form: SessionRecordUploadForm, *, status: int = 200, **context: Any
+) -> HttpResponse:
     """The page, or (htmx) only its restore part. A refusal answers 400 to a plain POST, and 200 to
     htmx, which swaps only what succeeds."""
     games = GameSession.objects.live().filter(owner=request.user).count()

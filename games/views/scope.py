@@ -8,12 +8,14 @@ players' pages, the table screens, anything that writes).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpRequest
+from django.http.response import HttpResponseBase
 from django.urls import reverse
 
 from games import group_link
@@ -48,22 +50,22 @@ class Scope:
         return self.url("history")
 
 
-def owner_scoped(view):
+def owner_scoped(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     """The signed-in owner's page: called as view(request, scope)."""
 
     @login_required
     @wraps(view)
-    def wrapper(request, *args, **kwargs):
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         return view(request, Scope(request.user), *args, **kwargs)
 
     return wrapper
 
 
-def group_scoped(view):
+def group_scoped(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     """The same page through a group link in force; any other token is a 404, replaced ones at once."""
 
     @wraps(view)
-    def wrapper(request, token: str, *args, **kwargs):
+    def wrapper(request: HttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponseBase:
         link = group_link.find_link(token)
         if link is None:
             raise Http404("No such link.")

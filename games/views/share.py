@@ -9,10 +9,11 @@ lets a phone enter, correct and undo rounds of that one game (see ``access``).
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.http.request import split_domain_port
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -69,7 +70,7 @@ def link_for_phones(request: HtmxHttpRequest, path: str) -> tuple[str, bool]:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def share(request: HtmxHttpRequest, pk: int):
+def share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The owner's Share page: each link with its QR code; a new link replaces the old one."""
     session = owned_session(request, pk)
     if request.method == "POST":
@@ -99,7 +100,7 @@ def share(request: HtmxHttpRequest, pk: int):
 
 @require_GET
 @through_link
-def shared(request: HtmxHttpRequest, access: Access):
+def shared(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """A share link opened: a watch link shows the live sheet; a keep-score link opens the game's own sheet."""
     session = access.session
     if access.can_write and access.link is not None:
@@ -108,7 +109,9 @@ def shared(request: HtmxHttpRequest, access: Access):
     return table_for(session.game).sheet(request, session)
 
 
-def _through_link(answer, doc: str):
+def _through_link(
+    answer: Callable[[HtmxHttpRequest, Access], HttpResponse], doc: str
+) -> Callable[[HtmxHttpRequest, str], HttpResponse]:
     """A GET through a share link: ``answer(request, access)`` for the link's game, or the replaced-link page."""
     view = require_GET(through_link(answer))
     view.__doc__ = doc
@@ -122,7 +125,7 @@ watch_card = _through_link(card_answer, "A finished game's result card, through 
 
 @require_GET
 @through_link
-def big_screen(request: HtmxHttpRequest, access: Access):
+def big_screen(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """The watch link on a laptop or TV: large totals, ranked, and the round in play."""
     if access.can_write:
         return redirect("games:shared", token=access.token)

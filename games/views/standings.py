@@ -8,8 +8,11 @@ A bad filter is named beside its field and left out (400), never a 500.
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django import forms
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -23,6 +26,7 @@ from games.group_stats import (
     DEFAULT_SORT,
     SORTS,
     Period,
+    Standing,
     counted_games,
     finishes,
     head_to_head,
@@ -52,7 +56,7 @@ class PeriodForm(forms.Form):
         required=False, label=_("To"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         since, until = cleaned.get("since"), cleaned.get("until")
         if since and until and until < since:
@@ -81,14 +85,14 @@ class HeadToHeadForm(PeriodForm):
     second = RowChoiceField(queryset=Player.objects.none(), label=_("Against"), empty_label=_("Choose…"))
     field_order = ["first", "second", "period", "since", "until"]
 
-    def __init__(self, *args, owner, **kwargs):
+    def __init__(self, *args: Any, owner: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in ("first", "second"):
             field = self.fields[name]
             field.queryset = Player.objects.filter(owner=owner).order_by("name")  # type: ignore[attr-defined]
             field.error_messages["invalid_choice"] = gettext("Choose one of the players.")
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         first, second = cleaned.get("first"), cleaned.get("second")
         if first and second and first == second:
@@ -127,7 +131,7 @@ def period_words(period: Period) -> str:
     return gettext("all games")
 
 
-def standing_rows(scope: Scope, rows) -> list[dict]:
+def standing_rows(scope: Scope, rows: list[Standing]) -> list[dict]:
     return [
         {
             "name": s.name,
@@ -153,7 +157,7 @@ SHORT_LABELS = {
 }
 
 
-def sort_links(request, current: str) -> list[dict]:
+def sort_links(request: HttpRequest, current: str) -> list[dict]:
     """Each sortable column's heading (its label, and its short label for a phone): a link that sorts
     by it, and which one sorts now."""
     query = request.GET.copy()
@@ -174,7 +178,7 @@ def sort_links(request, current: str) -> list[dict]:
 
 
 @require_GET
-def standings_page(request, scope: Scope):
+def standings_page(request: HttpRequest, scope: Scope) -> HttpResponse:
     form = StandingsForm(request.GET or None, initial={"minimum": DEFAULT_MINIMUM})
     values, valid = read(form)
     game = values.get("game") or next(iter(GAMES))
@@ -221,7 +225,7 @@ def standings_page(request, scope: Scope):
 
 
 @require_GET
-def head_to_head_page(request, scope: Scope):
+def head_to_head_page(request: HttpRequest, scope: Scope) -> HttpResponse:
     form = HeadToHeadForm(request.GET or None, owner=scope.owner)
     values, valid = read(form)
     first, second = values.get("first"), values.get("second")

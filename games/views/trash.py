@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
@@ -19,7 +19,7 @@ from .history import PAGE_SIZE, game_label
 
 @login_required
 @require_GET
-def trash_list(request: HtmxHttpRequest):
+def trash_list(request: HtmxHttpRequest) -> HttpResponse:
     """The user's deleted games, most recently deleted first, each with when it goes for good."""
     trashed = GameSession.objects.trashed().filter(owner=request.user).order_by("-deleted_at", "-pk")
     # The count, the page of games, their seats with players: three queries for any size of Trash.
@@ -33,7 +33,7 @@ def trash_list(request: HtmxHttpRequest):
 
 @login_required
 @require_POST
-def restore(request: HtmxHttpRequest, pk: int):
+def restore(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Bring a game back from the Trash, with its rounds and share links, to its summary."""
     try:
         session = GameSession.objects.trashed().get(pk=pk, owner=request.user)
