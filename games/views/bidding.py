@@ -29,7 +29,6 @@ class BiddingTable(BiddingScreen, Table):
     # A panel found out of date also brings the sheet up to date, and so does a stored round.
     refresh_on_conflict = {"sheet_changed": True}
     saved_changes = {"sheet_changed": True}
-    update_template = "games/_bidding_update.html"  # one for every bidding game: it is given ``sheet``
     draws_screen = True
 
     def __init__(self):
@@ -43,8 +42,8 @@ class BiddingTable(BiddingScreen, Table):
         return self.foot(loaded)
 
     def context(self, loaded, panel: Panel) -> dict:
-        """The screen's context, and which template is the sheet (``_bidding_update.html`` includes it)."""
-        return {**super().context(loaded, panel), "sheet": self.sheet_template, "table": self}
+        """The screen's context, and the table itself."""
+        return {**super().context(loaded, panel), "table": self}
 
     def watch_lines(self, loaded) -> list[str]:
         """The table's lines for a watcher, then the facts the round's heading gives (who waits, who sits down)."""

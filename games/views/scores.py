@@ -46,7 +46,6 @@ class ScoresPanel:
 
 class ScoresTable(Table):
     sheet_template = "games/scores/sheet.html"
-    update_template = "games/scores/update.html"
     leader_words = "plays first"
     draws_screen = True  # the paper layout's rows (Layout.screen), drawn by games/screen/__init__.py
     refresh_on_conflict = {"sheet_changed": True}
@@ -73,7 +72,6 @@ class ScoresTable(Table):
         if not state.finished and last is not None and last.totals is not None:
             status.append(game.leader_line(names, list(last.totals), [False] * len(names), state.options))
         return {
-            "sheet": self.sheet_template,
             "entry": panel.seats(names, self.totals_before(state, info)) if panel.values else [],
             "game_name": game.name,
             "word": game.round_word,

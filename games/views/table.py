@@ -93,8 +93,8 @@ def posted_key(request) -> str:
 class Table:
     """One game's score sheet as answers to requests; a subclass fills in the hooks."""
 
-    sheet_template = ""  # the whole sheet; its partial ``entry-panel`` is the panel
-    update_template = ""  # the panel plus out-of-band swaps (what ``update_context`` marks)
+    sheet_template = ""  # the whole sheet; its partials are the entry panel's own parts (games/_panel.html)
+    update_template = "games/_sheet_update.html"  # the panel, and out of band what ``update_context`` marks
     round_word = "Round"  # what the game calls a round ("Deal", "Hand"), for a stale write
     leader_words = "bids and leads first"  # said of the round's leader to a watcher
     says_cards = True  # whether a round's title for a watcher says the cards dealt
@@ -272,6 +272,7 @@ class Table:
         """The game's own context plus what every sheet shares: the game, its players, its state and the
         entry panel; who may write, and the live check."""
         context = {"session": loaded.session, "names": loaded.names, "state": loaded.state, "panel": panel}
+        context["sheet"] = self.sheet_template  # its partials are the panel's own parts (games/_panel.html)
         context.update(self.context(loaded, panel))
         context["can_write"] = request.access.can_write
         context["is_owner"] = request.access.is_owner
@@ -309,9 +310,7 @@ class Table:
         return render(request, self.sheet_template, self.full_context(request, loaded, panel), status=status)
 
     def render_panel(self, request, loaded, panel):
-        return render(
-            request, f"{self.sheet_template}#entry-panel", self.full_context(request, loaded, panel)
-        )
+        return render(request, "games/_panel.html", self.full_context(request, loaded, panel))
 
     def render_update(self, request, loaded, panel, **changed):
         """The entry panel, plus out-of-band swaps of what ``changed`` names."""
@@ -463,6 +462,7 @@ class ScoreboardTable(Table):
 
     refresh_on_conflict = {"oob_scoreboard": True}
     saved_changes = {"oob_scoreboard": True}
+    update_template = "games/_scoreboard_update.html"
 
     draws_screen = True  # its rows, that is: the scoreboard's totals are the template's
     says_cards = False  # always 13
@@ -470,11 +470,10 @@ class ScoreboardTable(Table):
     def __init__(
         self, templates: str, *, context, current_panel, rows, round_word: str = "Round", leader_words=""
     ):
-        """``templates``: the folder holding its ``sheet.html`` and ``update.html`` (the panel, and the
-        scoreboard when told ``oob_scoreboard``); ``context``, ``current_panel`` and ``rows`` (the
+        """``templates``: the folder holding its ``sheet.html`` (with the partial ``scoreboard``, swapped out of
+        band when told ``oob_scoreboard``); ``context``, ``current_panel`` and ``rows`` (the
         sheet's body as games.screen draws it): the hooks, as functions of the game (games/screen/)."""
         self.sheet_template = f"{templates}/sheet.html"
-        self.update_template = f"{templates}/update.html"
         self._context, self._current_panel, self._rows = context, current_panel, rows
         self.round_word = round_word
         self.leader_words = leader_words or self.leader_words
