@@ -93,8 +93,8 @@ def posted_key(request) -> str:
 class Table:
     """One game's score sheet as answers to requests; a subclass fills in the hooks."""
 
-    sheet_template = ""  # the whole sheet; its partials are the entry panel's own parts (games/_panel.html)
-    update_template = "games/_sheet_update.html"  # the panel, and out of band what ``update_context`` marks
+    sheet_template = ""  # the whole sheet, extending games/_sheet_page.html; its partials draw the panel
+    update_template = "games/_sheet_page.html#update"  # the panel, and out of band what changed
     round_word = "Round"  # what the game calls a round ("Deal", "Hand"), for a stale write
     leader_words = "bids and leads first"  # said of the round's leader to a watcher
     says_cards = True  # whether a round's title for a watcher says the cards dealt
@@ -272,7 +272,7 @@ class Table:
         """The game's own context plus what every sheet shares: the game, its players, its state and the
         entry panel; who may write, and the live check."""
         context = {"session": loaded.session, "names": loaded.names, "state": loaded.state, "panel": panel}
-        context["sheet"] = self.sheet_template  # its partials are the panel's own parts (games/_panel.html)
+        context["sheet"] = self.sheet_template  # its partials are the panel's own parts
         context.update(self.context(loaded, panel))
         context["can_write"] = request.access.can_write
         context["is_owner"] = request.access.is_owner
@@ -310,7 +310,9 @@ class Table:
         return render(request, self.sheet_template, self.full_context(request, loaded, panel), status=status)
 
     def render_panel(self, request, loaded, panel):
-        return render(request, "games/_panel.html", self.full_context(request, loaded, panel))
+        return render(
+            request, "games/_sheet_page.html#entry-panel", self.full_context(request, loaded, panel)
+        )
 
     def render_update(self, request, loaded, panel, **changed):
         """The entry panel, plus out-of-band swaps of what ``changed`` names."""
@@ -462,7 +464,7 @@ class ScoreboardTable(Table):
 
     refresh_on_conflict = {"oob_scoreboard": True}
     saved_changes = {"oob_scoreboard": True}
-    update_template = "games/_scoreboard_update.html"
+    update_template = "games/_sheet_page.html#scoreboard-update"
 
     draws_screen = True  # its rows, that is: the scoreboard's totals are the template's
     says_cards = False  # always 13
