@@ -12,7 +12,7 @@ from typing import Any
 from games.words import gettext, gettext_noop, ngettext
 
 from .base import GameRules, GameState, MadeBid, Option, RoundInfo, RoundResult, RuleError, Setup
-from .cards import SUITS
+from .cards import SUITS, bid_total_line
 from .checks import check_bids_fit_hand, check_tricks_fit_hand, round_message, who
 
 PEAK_BY_PLAYERS = {3: 8, 4: 8, 5: 8, 6: 8, 7: 7, 8: 6, 9: 5, 10: 4}
@@ -27,15 +27,6 @@ ROUND_KEYS = frozenset({"bids", "tricks", "trump", "penalties"})
 def made_points(bid: int) -> int:
     """Points for making a bid exactly: 10 plus 1+2+...+bid (0=10, 1=11, ... 8=46)."""
     return 10 + bid * (bid + 1) // 2
-
-
-def bid_total_line(total: int, cards: int) -> str:
-    """How the scorekeeper announces the bids: even, over-bid by N or under-bid by N."""
-    if total == cards:
-        return gettext("even")
-    if total > cards:
-        return gettext("over-bid by {count}").format(count=total - cards)
-    return gettext("under-bid by {count}").format(count=cards - total)
 
 
 class BuggerBridge(GameRules):

@@ -1,8 +1,9 @@
-"""The cards the games are played with: strains, suits, Rook colours, and the bridge trick score."""
+"""The cards the games are played with: strains, suits, Rook colours, the bridge trick score, and
+the bids' total in words."""
 
 from __future__ import annotations
 
-from games.words import gettext_noop, pgettext
+from games.words import gettext, gettext_noop, pgettext
 
 # Strains as the session record spells them; suits of a 52-card deck first.
 STRAINS = ("NT", "S", "H", "D", "C")
@@ -41,3 +42,12 @@ def trick_score(strain: str, tricks: int) -> int:
     if not over:
         return 0
     return over * PER_TRICK[strain] + (NT_FIRST_TRICK_EXTRA if strain == "NT" else 0)
+
+
+def bid_total_line(total: int, cards: int) -> str:
+    """How the scorekeeper announces the bids: even, over-bid by N or under-bid by N."""
+    if total == cards:
+        return gettext("even")
+    if total > cards:
+        return gettext("over-bid by {count}").format(count=total - cards)
+    return gettext("under-bid by {count}").format(count=cards - total)

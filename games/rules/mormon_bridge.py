@@ -29,8 +29,7 @@ from typing import Any
 from games.words import gettext, gettext_noop, ngettext
 
 from .base import GameRules, GameState, MadeBid, Option, RoundInfo, RoundResult, RuleError, Setup
-from .bugger_bridge import bid_total_line
-from .cards import ROOK_COLOURS
+from .cards import ROOK_COLOURS, bid_total_line
 from .checks import check_bids_fit_hand, check_tricks_fit_hand, round_message, who
 
 REGULAR = "regular"

@@ -21,7 +21,7 @@ from games.paper.common import Cell, Row, number
 from games.places import ordinal, rank
 from games.registry import get_rules
 from games.rules import RoundInfo, RoundResult
-from games.rules.bugger_bridge import bid_total_line
+from games.rules.cards import bid_total_line
 from games.sheet import Chip, EntryRow
 from games.words import in_words
 
@@ -306,7 +306,6 @@ class BiddingScreen:
             "cards": cards,
             "dealer": info.dealer,
             "hook": None,
-            "struck": gettext("Hook rule: the dealer may not bid {bid}"),
             "partial": gettext("Bids total {total} for {tricks}, {missing} still to bid"),
             "complete": gettext("Bids total {total} for {tricks}: {verdict}"),
             "tricks": ngettext("{count} trick", "{count} tricks", cards).format(count=cards),

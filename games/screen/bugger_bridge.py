@@ -50,6 +50,7 @@ class BuggerScreen(BiddingScreen):
         words = super().bid_words(loaded, info)
         if loaded.state.options.get("hook"):
             words["hook"] = info.dealt
+            words["struck"] = gettext("Hook rule: the dealer may not bid {bid}")
         return words
 
     def outcome(self, loaded, info, bids, tricks):
