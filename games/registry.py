@@ -9,8 +9,9 @@ Callers ask the game, never compare slugs: ``GAMES[session.game]`` gives a
 - ``paper``: its paper layout (games/paper/): the recorded sheet, the blank
   sheets and their form, the options in words;
 - ``rows``: how its rounds sit in the stored rows (games/rows.py);
-- ``table``: the module with its screens (games/views/), imported when a sheet
-  is drawn;
+- ``table``: its table (games/views/): the pages a game is played on, built
+  with this entry when first asked; its class is resolved then too (the tables
+  are Django's side and import this module, so it cannot import them first);
 
 and its progress and result lines. Like the rules and the paper layouts this
 module is plain Python: no Django. The stored slug is the rules' ``slug`` and
@@ -18,13 +19,15 @@ is never renamed. ``GAMES`` is the one list of games: the model's choices
 (``game_choices``) and ``get_rules`` read it when asked, so a game registered
 here (even late, as a test's toy game is) is known everywhere.
 
-A new game: its rules module, its paper layout, its table module, and one entry below.
+A new game: its rules module, its paper layout, its table class, and one entry below.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from . import rows
 from .paper import Layout, number
@@ -44,6 +47,11 @@ from .rules.minibridge import Minibridge
 from .rules.mormon_bridge import MormonBridge
 from .words import gettext, ngettext, round_noun
 
+if TYPE_CHECKING:
+    from .views.table import Table
+
+type TableClass = Callable[[], type[Table]]  # gives a game's table class, imported when first asked
+
 
 def and_list(items: list[str]) -> str:
     """Items in words: "A, B and C"."""
@@ -59,12 +67,19 @@ class Game:
     rules: GameRules
     paper: Layout[Any]
     rows: RoundRows
-    table: str | None  # dotted path of the module with its screens; None: no screens yet
+    table_class: TableClass | None  # None: no screens yet
 
     @classmethod
-    def of(cls, rules: GameRules, *, paper: type[Layout[Any]], rows: RoundRows, table: str | None) -> Game:
+    def of(
+        cls, rules: GameRules, *, paper: type[Layout[Any]], rows: RoundRows, table: TableClass | None
+    ) -> Game:
         """An entry whose paper layout is drawn for these rules."""
-        return cls(rules=rules, paper=paper(rules), rows=rows, table=table)
+        return cls(rules=rules, paper=paper(rules), rows=rows, table_class=table)
+
+    @cached_property
+    def table(self) -> Table | None:
+        """The game's table, built once with this entry (its rules, its layout); None: no screens."""
+        return None if self.table_class is None else self.table_class()(self)
 
     @property
     def slug(self) -> str:
@@ -185,17 +200,52 @@ class Game:
         return [(name, seat) for seat, name in enumerate(names)]
 
 
+# Each game's table class, imported when its table is first asked for (see ``table`` above).
+def bugger_bridge_table() -> type[Table]:
+    from .views.bugger import BuggerTable
+
+    return BuggerTable
+
+
+def call_bridge_table() -> type[Table]:
+    from .views.call_bridge import CallBridgeTable
+
+    return CallBridgeTable
+
+
+def mormon_bridge_table() -> type[Table]:
+    from .views.mormon_bridge import MormonBridgeTable
+
+    return MormonBridgeTable
+
+
+def minibridge_table() -> type[Table]:
+    from .views.minibridge import MinibridgeTable
+
+    return MinibridgeTable
+
+
+def memory_bridge_table() -> type[Table]:
+    from .views.memory_bridge import MemoryBridgeTable
+
+    return MemoryBridgeTable
+
+
+def scores_table() -> type[Table]:  # any game's whose rounds are each player's points
+    from .views.scores import ScoresTable
+
+    return ScoresTable
+
+
 GAMES: dict[str, Game] = {
     game.slug: game
     for game in (
-        Game.of(BuggerBridge(), paper=BuggerBridgePaper, rows=rows.BIDS, table="games.views.bugger"),
-        Game.of(CallBridge(), paper=CallBridgePaper, rows=rows.BIDS, table="games.views.call_bridge"),
-        Game.of(MormonBridge(), paper=MormonBridgePaper, rows=rows.BIDS, table="games.views.mormon_bridge"),
-        Game.of(
-            Minibridge(), paper=MinibridgePaper, rows=rows.HIGH_CARD_POINTS, table="games.views.minibridge"
-        ),
-        Game.of(MemoryBridge(), paper=MemoryBridgePaper, rows=rows.HALVES, table="games.views.memory_bridge"),
-        Game.of(FreeScoring(), paper=FreeScoringPaper, rows=rows.SCORES, table="games.views.scores"),
+        Game.of(BuggerBridge(), paper=BuggerBridgePaper, rows=rows.BIDS, table=bugger_bridge_table),
+        Game.of(CallBridge(), paper=CallBridgePaper, rows=rows.BIDS, table=call_bridge_table),
+        Game.of(MormonBridge(), paper=MormonBridgePaper, rows=rows.BIDS, table=mormon_bridge_table),
+        Game.of(Minibridge(), paper=MinibridgePaper, rows=rows.HIGH_CARD_POINTS, table=minibridge_table),
+        Game.of(MemoryBridge(), paper=MemoryBridgePaper, rows=rows.HALVES, table=memory_bridge_table),
+        Game.of(FreeScoring(), paper=FreeScoringPaper, rows=rows.SCORES, table=scores_table),
     )
 }
 
@@ -212,4 +262,4 @@ def game_choices() -> list[tuple[str, str]]:
 
 def playable() -> set[str]:
     """Slugs of the games that have screens to play them on (the others only print and import)."""
-    return {slug for slug, game in GAMES.items() if game.table}
+    return {slug for slug, game in GAMES.items() if game.table_class is not None}

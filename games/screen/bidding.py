@@ -19,7 +19,6 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games.paper.common import Cell, Row, number
 from games.places import ordinal, rank
-from games.registry import get_rules
 from games.rules import RoundInfo, RoundResult
 from games.rules.cards import bid_total_line
 from games.sheet import Chip, EntryRow
@@ -27,6 +26,8 @@ from games.words import in_words
 
 if TYPE_CHECKING:  # django-stubs-ext is a development requirement
     from django_stubs_ext import StrOrPromise
+
+    from games.registry import Game
 
 
 def made_missed_lines(made: list[str], missed: list[str]) -> list[str]:
@@ -114,16 +115,17 @@ def tricks_line(words: dict, placed: int) -> str:
 class BiddingScreen:
     """The score sheet and round entry of one bidding game; subclasses fill in the hooks."""
 
-    slug: str = ""
     template_dir: str = ""  # "games/call_bridge": sheet.html and new.html
     round_word = "Round"  # "Deal", "Hand": what the game calls a round
     leader_badge: StrOrPromise = gettext_lazy("bids first")
     trump_words: dict[str, StrOrPromise] = {}  # trumps that may be recorded, value -> words; empty: fixed
     pick_trumps: StrOrPromise = gettext_lazy("Pick trumps from the colours shown.")  # a tampered form's
-    rules: Any  # the game's rules: a bidding game's (bid_range, trick_range, schedule...)
+    game: Game  # its registry entry, which the table is built with
 
-    def __init__(self):
-        self.rules = get_rules(self.slug)
+    @property
+    def rules(self) -> Any:
+        """The game's rules: a bidding game's (bid_range, trick_range, schedule...)."""
+        return self.game.rules
 
     def trump_text(self, info: RoundInfo, recorded: str) -> str:
         del info  # a hook: the default needs no more

@@ -12,7 +12,7 @@ from typing import override
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games.rules import RoundInfo
-from games.rules.bugger_bridge import PENALTY_REASONS, REDEAL_PENALTY, BuggerBridge, made_points
+from games.rules.bugger_bridge import PENALTY_REASONS, REDEAL_PENALTY, made_points
 from games.rules.cards import SUITS, label_in_words
 from games.screen import total_explain
 from games.screen.bidding import BiddingScreen, made_missed_lines, name_list
@@ -20,7 +20,6 @@ from games.sheet import TRUMP_WORDS, trump_text
 
 
 class BuggerScreen(BiddingScreen):
-    slug = BuggerBridge.slug
     template_dir = "games/bugger_bridge"
     trump_words = {suit: TRUMP_WORDS[suit] for suit in SUITS}
     pick_trumps = gettext_lazy("Pick trumps from the suits shown.")

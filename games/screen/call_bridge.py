@@ -12,14 +12,13 @@ from typing import override
 
 from django.utils.translation import gettext, gettext_lazy
 
-from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, CallBridge
+from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS
 from games.screen import total_explain
 from games.screen.bidding import BiddingScreen, made_missed_lines, name_list, signed
 from games.sheet import Chip
 
 
 class CallBridgeScreen(BiddingScreen):
-    slug = CallBridge.slug
     template_dir = "games/call_bridge"
     round_word = "Deal"
     leader_badge = gettext_lazy("bids first")

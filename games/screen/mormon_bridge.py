@@ -19,7 +19,6 @@ from games.rules.mormon_bridge import (
     MODE_NAMES,
     REGULAR,
     TABLE_MAX,
-    MormonBridge,
     peak,
 )
 from games.screen import total_explain
@@ -66,7 +65,6 @@ def schedule_lines() -> list[dict]:
 
 
 class MormonBridgeScreen(BiddingScreen):
-    slug = MormonBridge.slug
     template_dir = "games/mormon_bridge"
     round_word = "Hand"
     leader_badge = gettext_lazy("leads")

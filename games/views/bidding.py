@@ -3,8 +3,8 @@
 What a page shows is the game's screen (games/screen/bidding.py's ``BiddingScreen``
 and a subclass per game, which fill in what differs: which bids and tricks may be
 tapped, what a score cell says, what the status line says); ``BiddingTable`` adds
-how the table answers: the sheet page, and the round actions. ``play.py`` reaches them through the module-level ``sheet``, ``new_game`` and
-``ACTIONS`` that each game module takes from its table. Each action is a ``Step``:
+how the table answers: the sheet page, and the round actions. ``play.py`` reaches them through
+the game's registry entry, which builds its table (``Game.table``). Each action is a ``Step``:
 a form from ``games/round_forms.py`` and the panel that draws it; how a step is
 read, saved and answered (plain POST or htmx, refused or saved) is ``table.Table.act``.
 """
@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 from games import screen
 from games.paper.common import Row
+from games.registry import Game
 from games.round_forms import BiddingCorrectionForm, BidsForm, TricksForm
 from games.screen.bidding import BiddingScreen, Panel
 
@@ -31,8 +32,8 @@ class BiddingTable(BiddingScreen, Table):
     saved_changes = {"sheet_changed": True}
     draws_screen = True
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
         self.sheet_template = f"{self.template_dir}/sheet.html"
 
     def screen_rows(self, loaded) -> list[Row]:

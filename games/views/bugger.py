@@ -17,7 +17,7 @@ from django_htmx.http import trigger_client_event
 
 from games.forms import SeatingForm
 from games.round_forms import PenaltyForm
-from games.rules.bugger_bridge import PEAK_BY_PLAYERS, BuggerBridge
+from games.rules.bugger_bridge import PEAK_BY_PLAYERS
 from games.screen.bugger_bridge import BuggerScreen
 
 from .bidding import BiddingTable
@@ -56,24 +56,24 @@ class BuggerTable(BuggerScreen, BiddingTable):
         penalty = Step(PenaltyForm, self.penalty_panel, respond=self.redealt)
         return {**super().actions(), **steps(self, penalty=penalty)}
 
+    def schedule_lines(self) -> list[dict]:
+        """For the new-game page: the rounds each table size plays (tables that play alike, once)."""
+        lines: list[dict] = []
+        for players in sorted(PEAK_BY_PLAYERS):
+            labels = " · ".join(info.label for info in self.rules.schedule(players, 0))
+            if lines and lines[-1]["labels"] == labels:
+                lines[-1]["players"] = f"{lines[-1]['first']}–{players}"
+                continue
+            lines.append(
+                {"players": players, "first": players, "rounds": labels.count("·") + 1, "labels": labels}
+            )
+        return lines
 
-TABLE = BuggerTable()
-sheet = TABLE.sheet
-ACTIONS = TABLE.actions()
-
-
-def _schedule_lines():
-    """For the new-game page: the rounds each table size plays (tables that play alike, once)."""
-    lines: list[dict] = []
-    for players in sorted(PEAK_BY_PLAYERS):
-        labels = " · ".join(info.label for info in TABLE.rules.schedule(players, 0))
-        if lines and lines[-1]["labels"] == labels:
-            lines[-1]["players"] = f"{lines[-1]['first']}–{players}"
-            continue
-        lines.append(
-            {"players": players, "first": players, "rounds": labels.count("·") + 1, "labels": labels}
-        )
-    return lines
+    def new_game(self, request: HtmxHttpRequest):
+        """Seat the players, pick the first dealer and the hook rule."""
+        form = new_game_form(request, NewBuggerGameForm, self.game.slug)
+        context = {"schedules": self.schedule_lines()}
+        return new_game_page(request, form, game=self.game, template="games/new_bugger.html", context=context)
 
 
 class NewBuggerGameForm(SeatingForm):
@@ -89,12 +89,3 @@ class NewBuggerGameForm(SeatingForm):
 
     def options(self):
         return {"hook": self.cleaned_data["hook"]}
-
-
-def new_game(request: HtmxHttpRequest):
-    """Seat the players, pick the first dealer and the hook rule."""
-    form = new_game_form(request, NewBuggerGameForm)
-    context = {"schedules": _schedule_lines()}
-    return new_game_page(
-        request, form, game=BuggerBridge.slug, template="games/new_bugger.html", context=context
-    )

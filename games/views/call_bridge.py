@@ -20,12 +20,11 @@ from .table import new_game_form, new_game_page
 
 
 class CallBridgeTable(CallBridgeScreen, BiddingTable):
-    pass
-
-
-TABLE = CallBridgeTable()
-sheet = TABLE.sheet
-ACTIONS = TABLE.actions()
+    def new_game(self, request: HtmxHttpRequest):
+        """Seat the four players, choose the first dealer and the target."""
+        slug = self.game.slug
+        form = new_game_form(request, NewCallBridgeForm, slug, same_game=True)
+        return new_game_page(request, form, game=self.game, template=f"{self.template_dir}/new.html")
 
 
 class NewCallBridgeForm(SeatingForm):
@@ -45,9 +44,3 @@ class NewCallBridgeForm(SeatingForm):
 
     def options(self):
         return {"target": self.cleaned_data["target"]}
-
-
-def new_game(request: HtmxHttpRequest):
-    """Seat the four players, choose the first dealer and the target."""
-    form = new_game_form(request, NewCallBridgeForm, game=TABLE.slug)
-    return new_game_page(request, form, game=TABLE.slug, template=f"{TABLE.template_dir}/new.html")

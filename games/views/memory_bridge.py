@@ -12,8 +12,8 @@ POST, with the input kept.
 
 What the pages show is built in plain Python in ``games/screen/``:
 ``memory_bridge`` (a deal in words, the sheet's rows) and
-``memory_bridge_panel`` (the entry panel). This module is the HTTP side:
-``sheet``, ``new_game``, ``TABLE`` and ``ACTIONS`` (which form, from
+``memory_bridge_panel`` (the entry panel). This module is the HTTP side: its
+table's ``sheet``, ``new_game`` and ``actions`` (which form, from
 ``games/round_forms.py``, and which panel each step has), which ``play.py``
 finds through the game's registry entry.
 """
@@ -26,14 +26,28 @@ from django.utils.translation import gettext_lazy as _
 from games import services
 from games.forms import SeatingForm, WholeNumberField
 from games.round_forms import MemoryCorrectionForm, MemoryFirstHalfForm, MemorySecondHalfForm
-from games.rules.memory_bridge import DEFAULT_TARGET, MemoryBridge, contract_score, first_half_winner
+from games.rules.memory_bridge import DEFAULT_TARGET, contract_score, first_half_winner
+from games.screen import memory_bridge_panel
 from games.screen.memory_bridge import contract_words, first_half_line, rows, sheet_context
-from games.screen.memory_bridge_panel import current_panel, edit_panel, first_half_panel, second_half_panel
+from games.screen.memory_bridge_panel import edit_panel, first_half_panel, second_half_panel
 from games.views.common import HtmxHttpRequest
 from games.views.table import ScoreboardTable, Step, new_game_form, new_game_page, steps
 
 
 class MemoryBridgeTable(ScoreboardTable):
+    sheet_template = "games/memory_bridge/sheet.html"
+    round_word = "Deal"
+
+    def context(self, loaded, panel):
+        del panel  # the entry panel is every sheet's (``full_context``)
+        return sheet_context(loaded)
+
+    def current_panel(self, loaded):
+        return memory_bridge_panel.current_panel(loaded)
+
+    def screen_rows(self, loaded):
+        return rows(loaded)
+
     def watch_lines(self, loaded) -> list[str]:
         """Who deals and who leads the first half, then where the deal stands: the first half being
         played, the auction (the dealer bids first), or the second half's contract being played."""
@@ -55,23 +69,26 @@ class MemoryBridgeTable(ScoreboardTable):
         contract = contract_words(names, current.data["contract"])
         return [*lines, gettext("Playing the second half: {contract}.").format(contract=contract)]
 
+    def sheet(self, request: HtmxHttpRequest, session):
+        loaded = services.load_game(session)
+        panel = self.current_panel(loaded)
+        current = loaded.state.current
+        if request.GET.get("phase") == "first-half" and current is not None:
+            panel = first_half_panel(loaded, current.info, current.data["first_half"], changing=True)
+            panel.note = gettext("Tap either player's tricks; the other's follow from 13.")
+        return self.show(request, loaded, panel)
 
-TABLE = MemoryBridgeTable(
-    "games/memory_bridge", context=sheet_context, current_panel=current_panel, rows=rows, round_word="Deal"
-)
+    def actions(self):
+        return steps(
+            self,
+            first_half=Step(MemoryFirstHalfForm, first_half_step_panel, note=first_half_note),
+            second_half=Step(MemorySecondHalfForm, second_half_step_panel, note=second_half_note),
+            edit=Step(MemoryCorrectionForm, correction_panel),
+        )
 
-
-NEW = "games/memory_bridge/new.html"
-
-
-def sheet(request: HtmxHttpRequest, session):
-    loaded = services.load_game(session)
-    panel = current_panel(loaded)
-    current = loaded.state.current
-    if request.GET.get("phase") == "first-half" and current is not None:
-        panel = first_half_panel(loaded, current.info, current.data["first_half"], changing=True)
-        panel.note = gettext("Tap either player's tricks; the other's follow from 13.")
-    return TABLE.show(request, loaded, panel)
+    def new_game(self, request: HtmxHttpRequest):
+        form = new_game_form(request, NewMemoryBridgeForm, self.game.slug, count=2)
+        return new_game_page(request, form, game=self.game, template="games/memory_bridge/new.html")
 
 
 def first_half_step_panel(form):
@@ -143,16 +160,3 @@ class NewMemoryBridgeForm(SeatingForm):
 
     def options(self):
         return {"target": self.cleaned_data["target"]}
-
-
-def new_game(request: HtmxHttpRequest):
-    form = new_game_form(request, NewMemoryBridgeForm, count=2)
-    return new_game_page(request, form, game=MemoryBridge.slug, template=NEW)
-
-
-ACTIONS = steps(
-    TABLE,
-    first_half=Step(MemoryFirstHalfForm, first_half_step_panel, note=first_half_note),
-    second_half=Step(MemorySecondHalfForm, second_half_step_panel, note=second_half_note),
-    edit=Step(MemoryCorrectionForm, correction_panel),
-)

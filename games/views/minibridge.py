@@ -13,7 +13,7 @@ time. Refusals answer 200 to htmx and 400 to a plain POST, with the input kept.
 What the pages show is built in plain Python in ``games/screen/``:
 ``minibridge`` (seats, deal numbers, the words for them, the sheet's rows and
 the personal sheet) and ``minibridge_panel`` (the entry panel). This module is
-the HTTP side: ``sheet``, ``new_game``, ``TABLE`` and ``ACTIONS`` (which form,
+the HTTP side: its table's ``sheet``, ``new_game`` and ``actions`` (which form,
 from ``games/round_forms.py``, and which panel each step has), which
 ``play.py`` finds through the game's registry entry.
 """
@@ -33,7 +33,8 @@ from games.round_forms import (
     seat_or_none,
 )
 from games.rules.cards import strain_symbol
-from games.rules.minibridge import GAME_TRICKS, SIDE_NAMES, Minibridge, side_of
+from games.rules.minibridge import GAME_TRICKS, SIDE_NAMES, side_of
+from games.screen import minibridge_panel
 from games.screen.minibridge import (
     PERSONAL_ORDER,
     contract_short,
@@ -44,12 +45,25 @@ from games.screen.minibridge import (
     sheet_context,
     who,
 )
-from games.screen.minibridge_panel import contract_panel, current_panel, deal_of, edit_panel, points_panel
+from games.screen.minibridge_panel import contract_panel, deal_of, edit_panel, points_panel
 from games.views.common import HtmxHttpRequest
 from games.views.table import ScoreboardTable, Step, new_game_form, new_game_page, steps
 
 
 class MinibridgeTable(ScoreboardTable):
+    sheet_template = "games/minibridge/sheet.html"
+    leader_words = "announces first"
+
+    def context(self, loaded, panel):
+        del panel  # the entry panel is every sheet's (``full_context``)
+        return sheet_context(loaded)
+
+    def current_panel(self, loaded):
+        return minibridge_panel.current_panel(loaded)
+
+    def screen_rows(self, loaded):
+        return rows(loaded)
+
     def round_title(self, loaded, info) -> str:
         """ "Deal 4": a redealt deal keeps its number."""
         return gettext("Deal {number}").format(number=deal_of(loaded, info))
@@ -86,31 +100,32 @@ class MinibridgeTable(ScoreboardTable):
             "Round {number} is not the deal being entered; the sheet has been brought up to date."
         ).format(number=number)
 
+    def sheet(self, request: HtmxHttpRequest, session):
+        loaded = services.load_game(session)
+        seat = seat_or_none(request.GET.get("seat"))
+        if seat is not None:
+            return personal_sheet(request, loaded, seat)
+        panel = self.current_panel(loaded)
+        current = loaded.state.current
+        if request.GET.get("phase") == "points" and current is not None:
+            panel = points_panel(loaded, current.info, list(current.data["hcp"]))
+            panel.note = str(TAP_TO_CHANGE)
+        return self.show(request, loaded, panel)
 
-TABLE = MinibridgeTable(
-    "games/minibridge",
-    context=sheet_context,
-    current_panel=current_panel,
-    rows=rows,
-    leader_words="announces first",
-)
+    def actions(self):
+        return steps(
+            self,
+            points=Step(MinibridgePointsForm, points_step_panel),
+            contract=Step(MinibridgeContractForm, contract_step_panel, note=contract_note),
+            edit=Step(MinibridgeCorrectionForm, correction_panel),
+        )
 
-
-PERSONAL = "games/minibridge/personal.html"
-NEW = "games/minibridge/new.html"
-
-
-def sheet(request: HtmxHttpRequest, session):
-    loaded = services.load_game(session)
-    seat = seat_or_none(request.GET.get("seat"))
-    if seat is not None:
-        return personal_sheet(request, loaded, seat)
-    panel = current_panel(loaded)
-    current = loaded.state.current
-    if request.GET.get("phase") == "points" and current is not None:
-        panel = points_panel(loaded, current.info, list(current.data["hcp"]))
-        panel.note = str(TAP_TO_CHANGE)
-    return TABLE.show(request, loaded, panel)
+    def new_game(self, request: HtmxHttpRequest):
+        form = new_game_form(request, NewMinibridgeForm, self.game.slug, count=4)
+        context = {"game_tricks": [(strain_symbol(s), n) for s, n in GAME_TRICKS.items()]}
+        return new_game_page(
+            request, form, game=self.game, template="games/minibridge/new.html", context=context
+        )
 
 
 def personal_sheet(request, loaded, seat: int):
@@ -118,7 +133,7 @@ def personal_sheet(request, loaded, seat: int):
     names = loaded.names
     return render(
         request,
-        PERSONAL,
+        "games/minibridge/personal.html",
         {
             "session": loaded.session,
             "state": loaded.state,
@@ -222,17 +237,3 @@ class NewMinibridgeForm(SeatingForm):
         if self.cleaned_data["ends"] == "target":
             return {"target": self.cleaned_data["target"]}
         return {"deals": self.cleaned_data["deals"]}
-
-
-def new_game(request: HtmxHttpRequest):
-    form = new_game_form(request, NewMinibridgeForm, count=4)
-    context = {"game_tricks": [(strain_symbol(s), n) for s, n in GAME_TRICKS.items()]}
-    return new_game_page(request, form, game=Minibridge.slug, template=NEW, context=context)
-
-
-ACTIONS = steps(
-    TABLE,
-    points=Step(MinibridgePointsForm, points_step_panel),
-    contract=Step(MinibridgeContractForm, contract_step_panel, note=contract_note),
-    edit=Step(MinibridgeCorrectionForm, correction_panel),
-)

@@ -61,15 +61,49 @@ class MormonBridgeTable(MormonBridgeScreen, BiddingTable):
             return self.bids_panel(form.loaded, info, [None] * len(bids), error=form.said(exc))
         return super().bids_form_panel(form)
 
+    def new_game(self, request: HtmxHttpRequest):
+        """Seat the players, choose the game (regular, 4-card, elimination), the first dealer and target."""
+        slug = self.game.slug
+        just = just_started(request, slug)  # Back from its sheet: this form as it started it
+        previous = just or previous_game(request, slug)
+        initial_names = seated_names(previous)
+        initial = dict(previous.options) if previous else {}
+        seats = _seat_count(request, initial_names)
+        data = request.POST or None
+        if request.method == "POST" and request.POST.get("more"):
+            # More name boxes: show the form again as typed, nothing checked or stored yet.
+            posted = request.POST
+            initial = {k: posted.get(k) for k in ("mode", "target", "first_dealer") if posted.get(k)}
+            initial_names = [posted.get(f"player_{i}", "") for i in range(seats)]
+            data = None
+        form = NewMormonForm(
+            data,
+            seats=seats,
+            known_names=known_players(request),
+            initial_names=initial_names,
+            initial=initial,
+            dealer_seats=TABLE_MAX,
+        )
+        if just is not None:
+            form.initial["start"] = just.start_key
+        context = {
+            "seats": seats,
+            "more_possible": seats < SEATS_MAX,
+            "table_max": TABLE_MAX,
+            "seats_hint": gettext(
+                "4 to {most} players. In elimination any number from 4 may play: the first {most} sit down and the rest wait, in this order, for the seats of players who go out. Leave the seats you do not need empty."
+            ).format(most=TABLE_MAX),
+            "schedules": schedule_lines(),
+        }
+        template = f"{self.template_dir}/new.html"
+        return new_game_page(
+            request, form, game=self.game, template=template, context=context, posted=data is not None
+        )
+
 
 SEATS_START = 8  # name boxes on a fresh new-game page
 SEATS_STEP = 6  # added by "More seats"
 SEATS_MAX = 60
-
-
-TABLE = MormonBridgeTable()
-sheet = TABLE.sheet
-ACTIONS = TABLE.actions()
 
 
 def _seat_count(request, names: list[str]) -> int:
@@ -132,42 +166,3 @@ class NewMormonForm(SeatingForm):
 
     def options(self):
         return {"mode": self.cleaned_data["mode"], "target": self.cleaned_data["target"]}
-
-
-def new_game(request: HtmxHttpRequest):
-    """Seat the players, choose the game (regular, 4-card, elimination), the first dealer and target."""
-    just = just_started(request, TABLE.slug)  # Back from its sheet: this form as it started it
-    previous = just or previous_game(request, TABLE.slug)
-    initial_names = seated_names(previous)
-    initial = dict(previous.options) if previous else {}
-    seats = _seat_count(request, initial_names)
-    data = request.POST or None
-    if request.method == "POST" and request.POST.get("more"):
-        # More name boxes: show the form again as typed, nothing checked or stored yet.
-        posted = request.POST
-        initial = {k: posted.get(k) for k in ("mode", "target", "first_dealer") if posted.get(k)}
-        initial_names = [posted.get(f"player_{i}", "") for i in range(seats)]
-        data = None
-    form = NewMormonForm(
-        data,
-        seats=seats,
-        known_names=known_players(request),
-        initial_names=initial_names,
-        initial=initial,
-        dealer_seats=TABLE_MAX,
-    )
-    if just is not None:
-        form.initial["start"] = just.start_key
-    context = {
-        "seats": seats,
-        "more_possible": seats < SEATS_MAX,
-        "table_max": TABLE_MAX,
-        "seats_hint": gettext(
-            "4 to {most} players. In elimination any number from 4 may play: the first {most} sit down and the rest wait, in this order, for the seats of players who go out. Leave the seats you do not need empty."
-        ).format(most=TABLE_MAX),
-        "schedules": schedule_lines(),
-    }
-    template = f"{TABLE.template_dir}/new.html"
-    return new_game_page(
-        request, form, game=TABLE.slug, template=template, context=context, posted=data is not None
-    )

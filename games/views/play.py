@@ -1,16 +1,15 @@
 """One door to every game's table: dispatch by the session's game, plus what all games share.
 
-Each game with screens has a module or package here (``bugger``, ``minibridge``...) offering ``sheet``,
-``new_game`` and an ``ACTIONS`` map of round actions; this module checks the
-login, the owner (another user's game is a 404) and the HTTP method before
-handing over. What the game modules share in between lives in ``table.py``.
+Each game with screens has a table (``Game.table``, built by its registry entry from its class in
+``bugger``, ``minibridge``...) offering ``sheet``, ``new_game`` and its round ``actions``;
+this module checks the login, the owner (another user's game is a 404) and the HTTP method
+before handing over. What the tables share lives in ``table.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from importlib import import_module
 
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
@@ -24,15 +23,16 @@ from games.rules import RuleError
 
 from .access import Access, guarded
 from .common import HtmxHttpRequest
-from .table import posted_key
+from .table import Table, posted_key
 
 
-def table_for(game: str):
-    """The module with a game's screens, as its registry entry names it; 404 for a game without any."""
+def table_for(game: str) -> Table:
+    """A game's table, as its registry entry builds it; 404 for a game without one."""
     entry = GAMES.get(game)
-    if entry is None or entry.table is None:
+    table = None if entry is None else entry.table
+    if table is None:
         raise Http404("This game has no score sheet yet.")
-    return import_module(entry.table)
+    return table
 
 
 @guarded
@@ -44,15 +44,15 @@ def sheet(request: HtmxHttpRequest, access: Access):
 @guarded
 def round_action(request: HtmxHttpRequest, access: Access, number: int, action: str):
     session = access.session
-    module = table_for(session.game)
+    table = table_for(session.game)
     try:
-        view, methods = module.ACTIONS[action]
+        view, methods = table.actions()[action]
     except KeyError:
         raise Http404("No such action.") from None
     if request.method not in methods:
         return HttpResponseNotAllowed(sorted(methods))
     if request.method == "POST":
-        refused = module.TABLE.check_write(request, session)
+        refused = table.check_write(request, session)
         if refused is not None:
             return refused
     return view(request, session, number)
@@ -66,7 +66,7 @@ def _whole_game_write(request: HtmxHttpRequest, access: Access, write: Callable[
     an out-of-date one gets the fresh panel with what changed (the forms target the panel).
     """
     session, key = access.session, posted_key(request)
-    table = table_for(session.game).TABLE
+    table = table_for(session.game)
     refused = table.check_write(request, session)
     if refused is None:
         try:
@@ -89,7 +89,7 @@ def undo(request: HtmxHttpRequest, access: Access):
     raw = request.POST.get("round", "")
     number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 4 else None
     if number is None:
-        return table_for(access.session.game).TABLE.conflict(request, access.session)
+        return table_for(access.session.game).conflict(request, access.session)
 
     return _whole_game_write(request, access, partial(services.delete_last_round, number=number))
 
@@ -133,8 +133,8 @@ def explain(request: HtmxHttpRequest, access: Access):
 
 
 def explain_answer(request: HtmxHttpRequest, access: Access):
-    module = table_for(access.session.game)
-    return module.TABLE.explain(request, screen.read_game(access.session))
+    table = table_for(access.session.game)
+    return table.explain(request, screen.read_game(access.session))
 
 
 def live_answer(request: HtmxHttpRequest, access: Access):
@@ -142,8 +142,7 @@ def live_answer(request: HtmxHttpRequest, access: Access):
     session = access.session
     if request.GET.get("v") == str(session.version):
         return HttpResponse(status=204)
-    module = table_for(session.game)
-    return module.TABLE.live(request, screen.read_game(session))
+    return table_for(session.game).live(request, screen.read_game(session))
 
 
 @require_GET

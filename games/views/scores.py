@@ -1,8 +1,8 @@
 """The table of any game whose rounds are each player's points: the generic screens.
 
-A game registers it as its table (``Game.table = "games.views.scores"``) together
-with ``rows.SCORES`` and the "scores" paper layout; nothing here knows a game. The
-game comes from the session (or the new-game URL) and its words from the registry:
+A game registers it as its table (``table=scores_table`` in its registry entry)
+together with ``rows.SCORES`` and the "scores" paper layout; nothing here knows a
+game. The entry builds the table with itself, and the game's words come from it:
 its name, its round word, its options (``forms.RulesGameForm``). The sheet is its
 paper layout's rows (``Game.paper.screen``), drawn on screen by games/screen/__init__.py; the entry panel asks for a whole number per player, checked by the rules.
 """
@@ -13,10 +13,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
-from games import services
 from games.forms import RulesGameForm
 from games.paper import number
-from games.registry import GAMES, Game
 from games.round_forms import ScoresCorrectionForm, ScoresForm
 from games.rules import RoundInfo
 from games.views.common import HtmxHttpRequest
@@ -51,10 +49,6 @@ class ScoresTable(Table):
     refresh_on_conflict = {"sheet_changed": True}
     saved_changes = {"sheet_changed": True}
 
-    @staticmethod
-    def game(loaded) -> Game:
-        return GAMES[loaded.session.game]
-
     def current_panel(self, loaded) -> ScoresPanel:
         state = loaded.state
         if state.next_round is None:
@@ -62,7 +56,7 @@ class ScoresTable(Table):
         return ScoresPanel(phase="scores", info=state.next_round, values=[None] * state.players)
 
     def context(self, loaded, panel) -> dict:
-        game = self.game(loaded)
+        game = self.game
         state = loaded.state
         names = loaded.names
         info = panel.info
@@ -97,10 +91,6 @@ class ScoresTable(Table):
         totals: list[int] | None = state.rounds[info.number - 2].totals
         return totals
 
-    def sheet(self, request: HtmxHttpRequest, session):
-        loaded = services.load_game(session)
-        return self.show(request, loaded, self.current_panel(loaded))
-
     def form_panel(self, form) -> ScoresPanel:
         """The panel drawn from a round's form: the points typed, each message beside its player."""
         return ScoresPanel(
@@ -118,15 +108,8 @@ class ScoresTable(Table):
             edit=Step(ScoresCorrectionForm, self.form_panel),
         )
 
-
-TABLE = ScoresTable()
-sheet = TABLE.sheet
-ACTIONS = TABLE.actions()
-
-
-def new_game(request: HtmxHttpRequest):
-    """Seat the players, choose the first dealer and the options: the form the rules describe."""
-    slug = request.resolver_match.kwargs["game"] if request.resolver_match else ""
-    rules = GAMES[slug].rules
-    form = new_game_form(request, RulesGameForm, game=slug, rules=rules)
-    return new_game_page(request, form, game=slug, template="games/scores/new.html")
+    def new_game(self, request: HtmxHttpRequest):
+        """Seat the players, choose the first dealer and the options: the form the rules describe."""
+        slug = self.game.slug
+        form = new_game_form(request, RulesGameForm, slug, same_game=True, rules=self.game.rules)
+        return new_game_page(request, form, game=self.game, template="games/scores/new.html")

@@ -130,5 +130,5 @@ def big_screen(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     if access.can_write:
         return redirect("games:shared", token=access.token)
     loaded = services.load_game(access.session)
-    table = table_for(access.session.game).TABLE
+    table = table_for(access.session.game)
     return render(request, "games/share/big.html", table.big_screen_context(request, loaded))

@@ -1,7 +1,8 @@
 """What every game's table shares: the answers to a round's write, and starting a new game.
 
 Each game's views module (``bugger``, ``minibridge``...; the bidding games through
-``bidding.BiddingTable``) makes one ``Table``: it names the sheet's templates and
+``bidding.BiddingTable``) has one ``Table`` subclass, which the game's registry
+entry builds with itself (``Game.table``): it names the sheet's templates and
 asks the game's screen (games/screen/) what they are given and what is to be
 entered now. The answers
 are then the same everywhere: a plain POST that worked redirects to the sheet
@@ -32,7 +33,7 @@ from django_htmx.http import trigger_client_event
 from games import card, screen, services
 from games.forms import ROW_ID_MAX, parse_int
 from games.models import GameSession, Player
-from games.registry import GAMES, get_rules
+from games.registry import Game
 from games.round_forms import RoundForm
 from games.rules import RoundInfo, RoundResult, RuleError
 from games.throttle import games_quota_reached, spend
@@ -101,7 +102,23 @@ class Table:
     refresh_on_conflict: dict = {}  # what ``render_update`` is told when the panel was out of date
     saved_changes: dict = {}  # what ``render_update`` is told once a round action stored a round
 
+    def __init__(self, game: Game) -> None:
+        self.game = game  # its registry entry: rules, paper layout, and the lines it is summed up in
+
     # -- hooks -----------------------------------------------------------------
+
+    def sheet(self, request, session) -> HttpResponse:
+        """The game's sheet page: the game as it stands, and what is to be entered now."""
+        loaded = services.load_game(session)
+        return self.show(request, loaded, self.current_panel(loaded))
+
+    def actions(self) -> dict[str, tuple[Callable[..., HttpResponse], set[str]]]:
+        """The round actions: name -> (view, allowed methods), as ``steps`` makes them."""
+        raise NotImplementedError
+
+    def new_game(self, request) -> HttpResponse:
+        """The game's new-game page."""
+        raise NotImplementedError
 
     def context(self, loaded, panel) -> dict:
         """What the game's sheet template is given besides what ``full_context`` gives every sheet."""
@@ -205,7 +222,7 @@ class Table:
         names = loaded.names
         totals = state.totals or [0] * len(names)
         # Who is ranked: each side (Minibridge's partnerships), or each player.
-        game = GAMES[loaded.session.game]
+        game = self.game
         scored = game.score_lines(names)
         lowest_first = game.rules.lowest_wins(state.options)
         order = sorted(scored, key=lambda line: totals[line[1]] if lowest_first else -totals[line[1]])
@@ -230,7 +247,7 @@ class Table:
 
     def card_context(self, request, loaded) -> dict:
         """The winner moment's words and the result card's URL (shared or downloaded), once the game is over."""
-        game = GAMES[loaded.session.game]
+        game = self.game
         url = fetch_url(request, "result-card")
         return {
             "url": url,
@@ -248,11 +265,11 @@ class Table:
 
     def screen_rows(self, loaded) -> list:
         """The sheet's body rows as games.screen draws them: the game's paper layout's (``Layout.screen``)."""
-        return GAMES[loaded.session.game].paper.screen(loaded.state, loaded.names).body
+        return self.game.paper.screen(loaded.state, loaded.names).body
 
     def screen_foot(self, loaded) -> list:
         """The sheet's footer rows (the totals) as games.screen draws them."""
-        return GAMES[loaded.session.game].paper.screen(loaded.state, loaded.names).foot
+        return self.game.paper.screen(loaded.state, loaded.names).foot
 
     def explain(self, request, loaded):
         """One square's explanation, fetched when it is tapped (``?r=`` the round, ``?k=`` the square)."""
@@ -469,26 +486,7 @@ class ScoreboardTable(Table):
     draws_screen = True  # its rows, that is: the scoreboard's totals are the template's
     says_cards = False  # always 13
 
-    def __init__(
-        self, templates: str, *, context, current_panel, rows, round_word: str = "Round", leader_words=""
-    ):
-        """``templates``: the folder holding its ``sheet.html`` (with the partial ``scoreboard``, swapped out of
-        band when told ``oob_scoreboard``); ``context``, ``current_panel`` and ``rows`` (the
-        sheet's body as games.screen draws it): the hooks, as functions of the game (games/screen/)."""
-        self.sheet_template = f"{templates}/sheet.html"
-        self._context, self._current_panel, self._rows = context, current_panel, rows
-        self.round_word = round_word
-        self.leader_words = leader_words or self.leader_words
-
-    def context(self, loaded, panel):
-        del panel  # the entry panel is every sheet's (``full_context``)
-        return self._context(loaded)
-
-    def current_panel(self, loaded):
-        return self._current_panel(loaded)
-
-    def screen_rows(self, loaded):
-        return self._rows(loaded)
+    # Its ``sheet_template`` has the partial ``scoreboard``, swapped out of band when told ``oob_scoreboard``.
 
     def screen_foot(self, loaded):
         del loaded  # the totals are drawn by the template, beside the scoreboard's progress
@@ -601,14 +599,14 @@ def just_started(request, game: str) -> GameSession | None:
     return started if started is not None and started.start_key else None
 
 
-def new_game_form(request, form_class, *, game: str | None = None, count: int | None = None, **kwargs):
-    """A new-game form as posted (or empty), offering the user's players in every name box and seated
-    like the game ``?from=`` names ("same players again": one of ``game``, when given, whose options
-    it starts from too; of ``count`` players, when given), or drawn again as it started the game
-    ``just_started`` finds."""
-    just = just_started(request, request.resolver_match.kwargs["game"])
-    previous = previous_game(request, game) if just is None else just
-    if previous is not None and (game is not None or just is not None):
+def new_game_form(request, form_class, game: str, *, same_game=False, count: int | None = None, **kwargs):
+    """A new-game form of ``game`` as posted (or empty), offering the user's players in every name box
+    and seated like the game ``?from=`` names ("same players again": one of ``game`` when
+    ``same_game``, whose options it starts from too; of ``count`` players, when given), or drawn
+    again as it started the game ``just_started`` finds."""
+    just = just_started(request, game)
+    previous = previous_game(request, game if same_game else None) if just is None else just
+    if previous is not None and (same_game or just is not None):
         kwargs.setdefault("initial", dict(previous.options))
     form = form_class(
         request.POST or None,
@@ -621,7 +619,7 @@ def new_game_form(request, form_class, *, game: str | None = None, count: int | 
     return form
 
 
-def new_game_page(request, form, *, game: str, template: str, context=None, posted: bool | None = None):
+def new_game_page(request, form, *, game: Game, template: str, context=None, posted: bool | None = None):
     """The new-game page (templates/games/_new_game.html): a valid POST starts ``game`` and goes to its sheet.
 
     ``posted`` (default: a POST) says whether the form was sent to start the game; a
@@ -633,6 +631,7 @@ def new_game_page(request, form, *, game: str, template: str, context=None, post
     """
     if posted is None:
         posted = request.method == "POST"
+    slug = game.slug
     known = request.user.is_authenticated
     started = (
         services.started_by(owner=request.user, start_key=form.start_key()) if posted and known else None
@@ -652,7 +651,7 @@ def new_game_page(request, form, *, game: str, template: str, context=None, post
                     return games_quota_reached(request)
                 session = services.start_session(
                     owner=request.user,
-                    game=game,
+                    game=slug,
                     player_names=form.cleaned_names,
                     options=form.options(),
                     first_dealer=form.cleaned_first_dealer,
@@ -664,13 +663,13 @@ def new_game_page(request, form, *, game: str, template: str, context=None, post
             drawn = form.drawn_message()
             if drawn:
                 messages.info(request, drawn)
-            request.session[STARTED] = {**request.session.get(STARTED, {}), game: session.pk}
+            request.session[STARTED] = {**request.session.get(STARTED, {}), slug: session.pk}
             return to_sheet(session)
     context = {
         "form": form,
-        "game": game,
-        "game_name": get_rules(game).name,
-        "started": None if posted else just_started(request, game),
+        "game": slug,
+        "game_name": game.name,
+        "started": None if posted else just_started(request, slug),
         **(context or {}),
     }
     # Never cached (scorekeeper.middleware): Back from the new game's sheet asks for the form again.
