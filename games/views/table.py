@@ -514,7 +514,7 @@ class Step:
 
 
 def steps(table: Table, **named: Step) -> dict[str, tuple[Callable[..., HttpResponse], set[str]]]:
-    """A game's ``ACTIONS``: action name (``edit``, ``first-half``...) -> (view, allowed methods)."""
+    """A table's ``actions()``: action name (``edit``, ``first-half``...) -> (view, allowed methods)."""
     return {
         name.replace("_", "-"): (partial(table.act, step=step), step.methods) for name, step in named.items()
     }
