@@ -357,7 +357,7 @@ def save_round(
     data: dict[str, Any],
     loaded: LoadedGame | None = None,
     expected_version: int | None = None,
-    key: str = "",
+    key: str,
 ) -> LoadedGame:
     """Record round ``number`` (new, or a correction) and re-score every round after it.
 
@@ -365,7 +365,9 @@ def save_round(
     version check then refuses the write (StaleVersion) if anyone changed the game
     since. Raises RuleError, storing nothing, when the rules refuse the round or
     when a correction would make a later round invalid. Returns the game as now stored.
-    ``key`` is the submit's, logged with the change (``_claim``).
+    ``key`` is the submit's, logged with the change (``_claim``). Like every write's, it has
+    no default: a caller with no submit (a script, a test) passes "" on purpose, so that a
+    view cannot forget it and have a resent submit applied twice.
     """
     if loaded is None:
         loaded = load_game(session)
@@ -428,7 +430,7 @@ def save_round(
 
 @transaction.atomic
 def delete_last_round(
-    *, session: GameSession, expected_version: int | None = None, number: int | None = None, key: str = ""
+    *, session: GameSession, expected_version: int | None = None, number: int | None = None, key: str
 ) -> int:
     """Take back the last round (undo), which must be round ``number`` when given; returns its number.
 
@@ -448,7 +450,7 @@ def delete_last_round(
 
 
 @transaction.atomic
-def end_early(*, session: GameSession, expected_version: int | None = None, key: str = "") -> LoadedGame:
+def end_early(*, session: GameSession, expected_version: int | None = None, key: str) -> LoadedGame:
     """End the game now: the highest total wins. An unfinished last round stays if it scored already
     (a Memory Bridge first half, which counts); one that scored nothing yet (bids alone) is dropped."""
     loaded = load_game(session)
@@ -469,7 +471,7 @@ def end_early(*, session: GameSession, expected_version: int | None = None, key:
 
 
 @transaction.atomic
-def reopen(*, session: GameSession, expected_version: int | None = None, key: str = "") -> LoadedGame:
+def reopen(*, session: GameSession, expected_version: int | None = None, key: str) -> LoadedGame:
     """Open again a game that was ended early; one that ended by its rules goes on only through Undo."""
     if not session.finished_early:
         raise RuleError("Only a game that was ended early can be reopened; undo its last round instead.")

@@ -354,7 +354,7 @@ def played_game(owner, game: str, players: int, options: dict, rounds: list[dict
         owner=owner, game=game, player_names=FILLERS[:players], options=options, first_dealer=0
     )
     for number, data in enumerate(rounds, start=1):
-        services.save_round(session=session, number=number, data=data)
+        services.save_round(session=session, number=number, data=data, key="")
     session.refresh_from_db()
     return session
 

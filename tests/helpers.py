@@ -64,7 +64,7 @@ def new_session(game, *, owner, players, rounds=(), options=None, first_dealer=0
         owner=owner, game=game, player_names=list(players), options=options or {}, first_dealer=first_dealer
     )
     for number, data in enumerate(rounds, start=1):
-        services.save_round(session=session, number=number, data=data)
+        services.save_round(session=session, number=number, data=data, key="")
     session.refresh_from_db()
     return session
 

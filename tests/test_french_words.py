@@ -103,7 +103,7 @@ def test_a_conflict_names_the_round_without_an_article(table, make_session):
         "bugger-bridge", players=("Ann", "Ben", "Cat", "Dev", "Eve"), options={"hook": False}
     )
     version = session.version
-    services.save_round(session=session, number=1, data={"bids": [1, 0, 0, 0, 0]})
+    services.save_round(session=session, number=1, data={"bids": [1, 0, 0, 0, 0]}, key="")
     response = table.send(
         action(session, 1, "bids"),
         {"bid_0": "0", "bid_1": "0", "bid_2": "0", "bid_3": "0", "bid_4": "1", "version": version},
@@ -131,7 +131,7 @@ def test_the_start_date_standings_and_minibridge_summary(table, make_session):
     played = make_session(
         "call-bridge", players=FOUR, rounds=[{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}] * 2
     )
-    services.end_early(session=played)  # only finished games count
+    services.end_early(session=played, key="")  # only finished games count
     standings = french(table, reverse("games:standings") + "?game=call-bridge&period=all&minimum=1")
     assert "(2 sur 2)" in standings and " of " not in standings
     # The records name the deal in French, and no "manche" for Call Bridge's deals.

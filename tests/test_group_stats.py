@@ -48,7 +48,7 @@ PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
 
 def ended_early(session):
-    services.end_early(session=session)
+    services.end_early(session=session, key="")
     session.refresh_from_db()
     return session
 

@@ -156,7 +156,7 @@ def test_guests_untouched_for_thirty_days_are_purged_with_their_games(user):
     long_ago = now - datetime.timedelta(days=guests.GUEST_DAYS, hours=1)
     idle = guests.make_guest()
     idle_game = new_session("bugger-bridge", owner=idle, players=["A", "B", "C"], rounds=[], options={})
-    services.end_early(session=idle_game)
+    services.end_early(session=idle_game, key="")
     GameSession.objects.filter(pk=idle_game.pk).update(
         created=long_ago, last_played=long_ago, finished_at=long_ago
     )

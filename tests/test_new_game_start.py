@@ -124,7 +124,9 @@ def test_last_played_is_stamped_by_every_change(make_game):
     session = make_game()
     assert session.last_played is None
     before = timezone.now()
-    services.save_round(session=session, number=1, data={"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]})
+    services.save_round(
+        session=session, number=1, data={"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]}, key=""
+    )
     session.refresh_from_db()
     assert session.last_played >= before
 

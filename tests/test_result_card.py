@@ -123,7 +123,7 @@ def test_who_may_fetch_the_card(user, other_user, make_game):
     # Not over yet: no card for anyone.
     assert owner.get(own).status_code == 404
     assert Client().get(through_watch).status_code == 404
-    services.end_early(session=session)
+    services.end_early(session=session, key="")
     assert owner.get(own).status_code == 200
     assert Client().get(through_watch).status_code == 200  # a watcher, without an account
     keeper = Client()
@@ -145,7 +145,7 @@ def test_who_may_fetch_the_card(user, other_user, make_game):
 
 def test_a_watchers_card_link_goes_through_the_watch_link(user, make_game):
     session = make_game(owner=user, players=("Ann", "Ben", "Cat", "Dev", "Eve"))
-    services.end_early(session=session)
+    services.end_early(session=session, key="")
     watch = sharing.token_for(sharing.make_link(session, ShareLink.Kind.WATCH))
     page = Client().get(reverse("games:shared", args=[watch])).content.decode()
     card = reverse("games:watch-result-card", args=[watch])

@@ -130,7 +130,7 @@ def test_a_read_keeps_the_replay_per_version_and_follows_a_rename(table, make_ga
     assert "Robert" in body(table.get(sheet))
     # A write moves the version: the next read replays the game as it now stands.
     services.save_round(
-        session=GameSession.objects.get(pk=session.pk), number=2, data={"bids": [0, 0, 0, 0, 2]}
+        session=GameSession.objects.get(pk=session.pk), number=2, data={"bids": [0, 0, 0, 0, 2]}, key=""
     )
     page = body(table.get(sheet))
     assert '<tr id="round-2" class="row-current">' in page and "<sup>2</sup>" in page

@@ -92,5 +92,5 @@ def test_a_game_at_the_table_stops_where_a_record_would(owner):
     with pytest.raises(
         RuleError, match=f"A game can hold {MAX_ROUNDS} deals: end this one and start another."
     ):
-        services.save_round(session=session, number=MAX_ROUNDS + 1, data=DEALS[0])
+        services.save_round(session=session, number=MAX_ROUNDS + 1, data=DEALS[0], key="")
     assert Round.objects.filter(session=session).count() == MAX_ROUNDS

@@ -165,6 +165,26 @@ def test_undo_takes_back_the_round_it_names_once(table, make_game):
     assert list(Round.objects.values_list("number", flat=True)) == [1]
 
 
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_double_tap_on_end_and_on_reopen_applies_each_once_and_says_done(table, make_game, htmx):
+    session = make_game(players=FIVE, rounds=[{"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]}])
+    before = session.version
+    for what, kind in (("end", "ended"), ("reopen", "reopened")):
+        post = {"version": str(GameSession.objects.get(pk=session.pk).version), "key": f"{what}-tap"}
+        first = table.send(url(what, session), post, htmx=htmx)
+        second = table.send(url(what, session), post, htmx=htmx)
+        for response in (first, second):
+            if htmx:
+                assert response["HX-Refresh"] == "true", what
+            else:
+                assert response.status_code == 302 and response["Location"] == url("sheet", session), what
+            assert "another phone" not in body(response) and "out of date" not in body(response)
+        session.refresh_from_db()
+        assert [c["kind"] for c in session.changes].count(kind) == 1, what
+    assert session.version == before + 2
+    assert session.status == GameSession.Status.IN_PROGRESS and not session.finished_early
+
+
 def test_end_then_undo_keeps_the_status_consistent_and_an_ended_game_reopens(table, make_game):
     session = make_game(players=FIVE, rounds=[{"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]}])
     table.send(url("end", session), htmx=True)
@@ -183,8 +203,8 @@ def test_end_then_undo_keeps_the_status_consistent_and_an_ended_game_reopens(tab
     assert session.status == GameSession.Status.IN_PROGRESS and not session.finished_early
     assert services.load_game(session).state.finished is False
     # Undo on an ended game (from the services, as an import might): status follows the rounds left.
-    services.end_early(session=session)
-    services.delete_last_round(session=session)
+    services.end_early(session=session, key="")
+    services.delete_last_round(session=session, key="")
     session.refresh_from_db()
     assert session.status == GameSession.Status.IN_PROGRESS and not services.load_game(session).state.finished
 
@@ -192,7 +212,7 @@ def test_end_then_undo_keeps_the_status_consistent_and_an_ended_game_reopens(tab
 def test_a_game_that_ended_by_its_rules_is_not_reopened(make_game):
     session = make_game(players=FIVE)
     with pytest.raises(services.RuleError):
-        services.reopen(session=session)
+        services.reopen(session=session, key="")
 
 
 def test_an_unchanged_live_check_is_one_small_query_and_no_body(table, game):
@@ -207,7 +227,7 @@ def test_an_unchanged_live_check_is_one_small_query_and_no_body(table, game):
 
 def test_a_changed_live_check_brings_the_whole_sheet_up_to_date(table, game):
     old = game.version
-    services.save_round(session=game, number=1, data={"bids": [0, 0, 1, 0, 0]})
+    services.save_round(session=game, number=1, data={"bids": [0, 0, 1, 0, 0]}, key="")
     response = table.get(f"{url('live', game)}?v={old}", headers={"HX-Request": "true"})
     page = body(response)
     assert response.status_code == 200
@@ -220,7 +240,7 @@ def test_a_changed_live_check_brings_the_whole_sheet_up_to_date(table, game):
 
 
 def test_live_checks_stop_once_the_game_is_over(table, game):
-    services.end_early(session=game)
+    services.end_early(session=game, key="")
     assert "data-over" in body(table.get(url("sheet", game)))
 
 
@@ -236,7 +256,7 @@ def test_other_games_say_what_changed_in_their_own_words(
 ):
     session = make_session(game_slug, players=players)
     old = session.version
-    services.save_round(session=session, number=1, data=first)
+    services.save_round(session=session, number=1, data=first, key="")
     response = table.send(action(session, 1, "bids"), {"bid_0": "1", "version": str(old)}, htmx=True)
     assert escaped(f"{word} 1's bids were saved on another phone") in body(response)
 

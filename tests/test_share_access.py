@@ -240,7 +240,7 @@ def test_a_watcher_sees_a_saved_round_on_the_next_live_check(shared_game):
     client = TableClient()
     client.get(reverse("games:shared", args=[watch]))
     old = session.version
-    services.save_round(session=session, number=2, data={"bids": [0, 0, 0, 0, 2]})
+    services.save_round(session=session, number=2, data={"bids": [0, 0, 0, 0, 2]}, key="")
     response = client.get(
         reverse("games:watch-live", args=[watch]) + f"?v={old}", headers={"HX-Request": "true"}
     )
@@ -251,7 +251,7 @@ def test_a_watcher_sees_a_saved_round_on_the_next_live_check(shared_game):
 
 def test_a_finished_game_stays_watchable(shared_game):
     session, watch, _ = shared_game
-    services.end_early(session=session)
+    services.end_early(session=session, key="")
     page = body(TableClient().get(reverse("games:shared", args=[watch])))
     assert "Game over" in page and "data-over" in page
     assert GameSession.objects.get(pk=session.pk).is_finished

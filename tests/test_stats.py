@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 
 def ended_early(session):
-    services.end_early(session=session)
+    services.end_early(session=session, key="")
     session.refresh_from_db()
     return session
 

@@ -116,7 +116,7 @@ def test_stored_figures_match_the_python_computation(user, monkeypatch, games, s
     for session in sessions:
         session.refresh_from_db()
         if not session.in_trash and session.rounds.exists() and rng.random() < 0.5:
-            services.delete_last_round(session=session)
+            services.delete_last_round(session=session, key="")
     for player in players:
         check(player)
 
@@ -125,9 +125,9 @@ def test_figures_follow_every_change(user):
     kim = lambda: Player.objects.get(owner=user, name="Kim")  # noqa: E731
     first = record(user, "bugger-bridge", ["Kim", "Lee", "Max"], [{"bids": [1, 0, 0], "tricks": [1, 0, 0]}])
     check(kim())
-    services.save_round(session=first, number=2, data={"bids": [2, 0, 0], "tricks": [1, 1, 0]})
+    services.save_round(session=first, number=2, data={"bids": [2, 0, 0], "tricks": [1, 1, 0]}, key="")
     check(kim())
-    services.end_early(session=GameSession.objects.get(pk=first.pk))
+    services.end_early(session=GameSession.objects.get(pk=first.pk), key="")
     check(kim())
     second = record(
         user, "call-bridge", ["Kim", "Lee", "Max", "Ned"], [{"bids": [4, 3, 3, 2], "tricks": [4, 3, 3, 3]}]

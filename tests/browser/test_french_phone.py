@@ -53,7 +53,7 @@ def test_headings_whole_and_standings_within_a_360_px_phone(browser, site, make_
     for game in games:
         phone.go(reverse("games:sheet", args=[game.pk]))
         assert phone.page.evaluate(CUT) == [], game.game
-    services.end_early(session=games[0])
+    services.end_early(session=games[0], key="")
     phone.go(reverse("games:standings") + "?game=call-bridge&period=all&minimum=1")
     table = phone.page.locator("table.standings-table")
     box = table.bounding_box()

@@ -41,7 +41,7 @@ def test_screenshots(phone, make_session, dark, tmp_path):
             "call-bridge", players=players, rounds=[DEALS[n % 4]] * (2 + n % 2), target=12, owner=owner
         )
         if not services.load_game(session).state.finished:
-            services.end_early(session=session)
+            services.end_early(session=session, key="")
     make_session(
         "call-bridge", players=["Ann", "Bob", "Cat", "Fay"], rounds=[DEALS[0]] * 3, target=10, owner=owner
     )
