@@ -230,3 +230,16 @@ def test_the_import_allow_list_is_still_needed():
     assert stale(IMPORTS_NOT_YET, generic_importing) == [], (
         "These files no longer import a particular game: take them off IMPORTS_NOT_YET."
     )
+
+
+def test_no_game_rules_import_another_games_rules():
+    """What two games' rules share lives in the shared rules modules (base, checks, cards), not in one
+    game's module that the other imports: a game's own modules are the only ones to import it."""
+    rules = {type(game.rules).__module__ for game in registry.GAMES.values()}
+    rules = {name for name in rules if name.startswith("games.rules.")}
+    assert {"games.rules.bugger_bridge", "games.rules.mormon_bridge"} <= rules
+    found = []
+    for name in sorted(rules):
+        path = ROOT.joinpath(*name.split(".")).with_suffix(".py")
+        found += [f"{name}: {other}" for other in game_imports(path, dict.fromkeys(rules - {name}, set()))]
+    assert found == []
