@@ -1,4 +1,4 @@
-"""What every entry panel is made of (chips in rows), and the words for trumps and points.
+"""What every entry panel is made of (chips in rows), and the words for trumps.
 
 Views hand these plain objects to templates; nothing here touches the database.
 """

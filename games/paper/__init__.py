@@ -10,13 +10,14 @@ the rules' schedules alone (``Layout.blank``):
 - Call Bridge: a bid and a score column per player;
 - Minibridge: the personal score sheet of the rule text (deal, seat, points
   held, declaring side, contract, tricks, score);
-- Memory Bridge: both halves of every deal side by side.
+- Memory Bridge: both halves of every deal side by side;
+- Free Scoring: a column per player, each round's points under the running total.
 
 Nothing here touches the database.
 
 The package holds one module per layout (``bids``, ``call``, ``minibridge``,
-``memory``) with a ``Layout`` subclass per game it draws (``layout``: what a
-layout offers); what they share is in ``common``. A game's registry entry
+``memory``, ``scores``) with a ``Layout`` subclass per game it draws (``layout``:
+what a layout offers); what they share is in ``common``. A game's registry entry
 (games/registry.py) holds its layout as ``Game.paper``; only the registry
 imports a game's layout, from its module.
 """

@@ -35,7 +35,7 @@ class Access:
     can_write: bool
     is_owner: bool
     link: ShareLink | None = None  # the share link it came through, if any
-    token: str = ""  # that link's token (a watch page's live checks go through it)
+    token: str = ""  # that link's token (a watch page's live checks, explanations and result card use it)
 
     @property
     def watching(self) -> bool:
