@@ -69,6 +69,14 @@ def replay(
     )
 
 
+def seats_of(session: GameSession) -> list[Seat]:
+    """The game's seats with their players, in seat order; the ones read already for this request when kept
+    on the object (``GameSession.seats_read``)."""
+    if session.seats_read is not None:
+        return session.seats_read
+    return list(session.seats.select_related("player").order_by("position"))
+
+
 def load_game(session: GameSession) -> LoadedGame:
     """Seats, then rounds with their entries in one query (one consistent snapshot), then the replay.
 
@@ -76,7 +84,7 @@ def load_game(session: GameSession) -> LoadedGame:
     are newer than ``session.version``, and any write based on them is refused by the
     version check (never applied on a mixed state).
     """
-    seats = list(session.seats.select_related("player").order_by("position"))
+    seats = seats_of(session)
     rounds: list[Round] = []
     entries: dict[int, list[Entry]] = {}
     query = Entry.objects.filter(round__session=session).select_related("round")

@@ -213,6 +213,8 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "games.context_processors.accounts",
                 "games.context_processors.kept_game_url",
+                # Last: a sheet page drawn to be kept in the cache has placeholders for its CSRF token.
+                "games.views.pagecache.placeholders",
             ],
         },
     },

@@ -155,6 +155,11 @@ def _key(kind: str, session, *parts: object) -> str:
     return ":".join(str(p) for p in (kind, MARKUP, session.pk, created, session.version, *parts))
 
 
+def page_key(session, *parts: object) -> str:
+    """The key of a whole page kept for one version of one game (games/views/pagecache.py)."""
+    return _key("page", session, *parts)
+
+
 def _language() -> str:
     return get_language() or settings.LANGUAGE_CODE
 
@@ -173,7 +178,7 @@ def read_game(session) -> services.LoadedGame:
     key = _key("state", session, _language())
     found = cache.get(key)
     if found is not None:
-        seats = list(session.seats.select_related("player").order_by("position"))
+        seats = services.seats_of(session)
         names, state = found
         if [seat.player.name for seat in seats] == names:
             return services.LoadedGame(session=session, seats=seats, rounds=[], entries={}, state=state)

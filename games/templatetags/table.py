@@ -18,14 +18,15 @@ def write_fields(context: Context) -> str:
 
     The server applies a write only on that version, and recognises a submit sent twice
     (a double tap, a retry after a dropped connection) by its key.
+
+    A page kept in the cache is drawn with placeholders for the token and the keys, put in
+    when it is served (games/views/pagecache.py).
     """
-    request = context["request"]
-    session = context["session"]
     return format_html(
         '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
         '<input type="hidden" name="version" value="{}">'
         '<input type="hidden" name="key" value="{}">',
-        get_token(request),
-        session.version,
-        secrets.token_urlsafe(12),
+        context.get("csrf_token") or get_token(context["request"]),
+        context["session"].version,
+        context.get("write_key") or secrets.token_urlsafe(12),
     )

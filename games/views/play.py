@@ -21,6 +21,7 @@ from games import screen, services
 from games.registry import GAMES, playable
 from games.rules import RuleError
 
+from . import pagecache
 from .access import Access, guarded
 from .common import HtmxHttpRequest
 from .table import Table, posted_key
@@ -38,7 +39,9 @@ def table_for(game: str) -> Table:
 @guarded
 @require_GET
 def sheet(request: HtmxHttpRequest, access: Access):
-    return table_for(access.session.game).sheet(request, access.session)
+    return pagecache.served(
+        request, access, lambda: table_for(access.session.game).sheet(request, access.session)
+    )
 
 
 @guarded

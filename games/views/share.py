@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import services, sharing
 from games.models import ShareLink
 
+from . import pagecache
 from .access import Access, remember_keep_link, through_link
 from .card import card_answer
 from .common import HtmxHttpRequest, owned_session
@@ -106,7 +107,7 @@ def shared(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     if access.can_write and access.link is not None:
         remember_keep_link(request, access.link, access.token)
         return redirect("games:sheet", pk=session.pk)
-    return table_for(session.game).sheet(request, session)
+    return pagecache.served(request, access, lambda: table_for(session.game).sheet(request, session))
 
 
 def _through_link(

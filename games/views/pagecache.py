@@ -1,0 +1,130 @@
+"""A score sheet page, and the entry panel's htmx GET, drawn once per version of its game and then served
+from the cache.
+
+What such a page shows is the same for everyone who sees that version of the game in the
+same way: the game (its version, its players' names), the language, the kind of visitor
+(the owner, a phone holding the keep-score link, a watcher: what they may do), who is
+logged in (the header names them), where the logo leads (a keep-score phone's game), the
+address asked for (its query string: a panel such as ``?phase=bids``; a watch link's token
+and host, which the result card's share link names) and whether htmx asks for the panel
+only. All of that is the cache key, with the deployed static files' manifest (the page
+names hashed files). Every write to a game moves its version, so an entry is never stale
+and never invalidated; a rename or a merge of a player moves no version, so the names
+themselves are in the key: reading them is the one query a page served from here makes
+besides the session, the user and the game's own row.
+
+What differs per request is not in the bytes kept: the CSRF token and each form's one-time
+submit key (``write_fields``) are drawn as placeholders (``placeholders``, a context
+processor) and put in when the page is served, a fresh key per form as when it is drawn.
+The placeholders are random per drawing and kept beside the bytes, so no player's name can
+forge one. A request with messages waiting (``messages.info`` before a redirect) is drawn
+as usual and nothing is kept; so is any answer but a plain 200 page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable
+from urllib.parse import parse_qsl
+
+from django.conf import settings
+from django.contrib.messages import get_messages
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.cache import caches
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.translation import get_language
+
+from games import screen, services
+
+from .access import Access, kept_game
+from .common import HtmxHttpRequest
+
+# Part of every key, with games/screen's MARKUP: bump it when the pages' templates change, so that a
+# shared cache (several app servers, one Redis) never serves pages drawn by older code.
+PAGE = 1
+# The query parameters a sheet reads (a panel to show, a redeal's fresh chips, a Minibridge player's own
+# sheet); any other address is drawn as usual and not kept, so no one fills the cache with made-up URLs.
+READS = {"phase", "fresh", "seat"}
+MARK = "page_marks"  # on the request while a page to keep is drawn: its placeholders
+
+
+def served(request: HtmxHttpRequest, access: Access, draw: Callable[[], HttpResponse]) -> HttpResponse:
+    """The page ``draw()`` answers for the game ``access`` names, from the cache when this version of it
+    was drawn before for a request like this one; else drawn, and kept when it can be."""
+    key = _key(request, access)
+    if key is None:
+        return draw()
+    cache = caches[screen.CACHE_ALIAS]
+    found = cache.get(key)
+    if found is None:
+        marks = secrets.token_hex(8)
+        setattr(request, MARK, marks)
+        try:
+            response = draw()
+        finally:
+            delattr(request, MARK)
+        if not _keepable(response):
+            return _filled(response, marks, request) if isinstance(response, HttpResponse) else response
+        found = (marks, response.content, response["Content-Type"])
+        cache.set(key, found)
+    marks, content, content_type = found
+    return HttpResponse(_filled_bytes(content, marks, request), content_type=content_type)
+
+
+def placeholders(request) -> dict:
+    """A context processor: while a page to keep is drawn, the CSRF token is a placeholder (after Django's
+    own ``csrf`` processor, so this one wins), and ``write_fields`` draws each submit key as one."""
+    marks = getattr(request, MARK, None)
+    return {"csrf_token": f"csrf{marks}", "write_key": f"wkey{marks}"} if marks else {}
+
+
+def _key(request: HtmxHttpRequest, access: Access) -> str | None:
+    """The cache key of this request's page, or None when it is not to be served from the cache."""
+    query = parse_qsl(request.META.get("QUERY_STRING", ""), keep_blank_values=True)
+    if len(query) > len(READS) or any(name not in READS or len(value) > 12 for name, value in query):
+        return None
+    if get_messages(request):  # "That game was started already": shown once, never kept
+        return None
+    session = access.session
+    seats = session.seats_read = services.seats_of(session)  # the sheet, if drawn now, reads them no more
+    kind = "owner" if access.is_owner else "keep" if access.can_write else "watch"
+    user = request.user
+    who = f"{user.pk}:{user.get_username()}" if user.is_authenticated else "-"
+    htmx = request.htmx
+    parts = [
+        hashlib.blake2s("\x1f".join(f"{s.player_id}:{s.player.name}" for s in seats).encode()).hexdigest(),
+        get_language() or settings.LANGUAGE_CODE,
+        kind,
+        who,
+        kept_game(request),
+        request.build_absolute_uri(),
+        int(bool(htmx)),
+        int(bool(htmx) and htmx.target == "entry-panel"),
+        getattr(staticfiles_storage, "manifest_hash", ""),
+    ]
+    digest = hashlib.blake2s("\x1f".join(map(str, parts)).encode()).hexdigest()
+    return screen.page_key(session, PAGE, digest)
+
+
+def _keepable(response) -> bool:
+    """A plain page: 200, its bytes whole, no header or cookie of its own besides its type."""
+    return (
+        isinstance(response, HttpResponse)
+        and response.status_code == 200
+        and not response.cookies
+        and set(response.headers) == {"Content-Type"}
+    )
+
+
+def _filled(response: HttpResponse, marks: str, request) -> HttpResponse:
+    response.content = _filled_bytes(response.content, marks, request)
+    return response
+
+
+def _filled_bytes(content: bytes, marks: str, request) -> bytes:
+    """The page with this request's CSRF token (``get_token`` also sets its cookie) and fresh submit keys."""
+    content = content.replace(f"csrf{marks}".encode(), get_token(request).encode())
+    first, *rest = content.split(f"wkey{marks}".encode())
+    return first + b"".join(secrets.token_urlsafe(12).encode() + part for part in rest)
