@@ -9,7 +9,7 @@ import pytest
 from django.contrib.messages import constants
 from django.contrib.messages.storage.base import Message
 from django.contrib.messages.storage.cookie import CookieStorage
-from django.contrib.staticfiles.storage import staticfiles_storage
+from django.contrib.staticfiles import storage as static_files
 from django.db import connection
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
@@ -91,7 +91,7 @@ def test_a_page_served_from_the_cache_carries_this_requests_token_and_fresh_keys
     assert GameSession.objects.get(pk=game.pk).version == game.version + 1
 
 
-def test_every_change_draws_the_page_afresh(table, game):
+def test_every_change_draws_the_page_afresh(table, game, monkeypatch):
     table.token()
     sheet = url("sheet", game)
     drawn(table, sheet)
@@ -120,14 +120,10 @@ def test_every_change_draws_the_page_afresh(table, game):
     assert first and "Game over" not in page
     # Another panel asked for by its query string, and another deploy's static files, are other pages.
     assert drawn(table, sheet + "?phase=bids")[0] and not drawn(table, sheet + "?phase=bids")[0]
-    staticfiles_storage.manifest_hash, kept = (
-        "another deploy",
-        getattr(staticfiles_storage, "manifest_hash", ""),
-    )
-    try:
-        assert drawn(table, sheet)[0]
-    finally:
-        staticfiles_storage.manifest_hash = kept
+    # (Through its module: the lazy storage among this module's names would be loaded by pytest's
+    # collection, its manifest before the static files are collected.)
+    monkeypatch.setattr(static_files.staticfiles_storage, "manifest_hash", "another deploy")
+    assert drawn(table, sheet)[0]
 
 
 def test_each_kind_of_visitor_and_each_user_gets_their_own_page(table, game):
@@ -178,3 +174,20 @@ def test_a_made_up_query_string_is_drawn_and_not_kept(table, game):
     table.token()
     sheet = url("sheet", game) + "?utm=x"
     assert drawn(table, sheet)[0] and drawn(table, sheet)[0]
+
+
+def test_app_servers_share_a_page_and_a_watcher_is_drawn_per_host(table, game, settings):
+    """Two app servers behind one proxy, or one asked at two addresses, serve the owner one kept page; a
+    watcher's finished game names the host (its result card's share link), so theirs is kept per host."""
+    settings.ALLOWED_HOSTS = ["*"]
+    table.token()
+    sheet = url("sheet", game)
+    assert drawn(table, sheet, Host="a.example")[0] and not drawn(table, sheet, Host="b.example")[0]
+    table.send(url("end", game))
+    watched = reverse("games:shared", args=[sharing.token_for(sharing.make_link(game, ShareLink.Kind.WATCH))])
+    watcher = TableClient()
+    first, page, _ = drawn(watcher, watched, Host="a.example")
+    assert first and 'data-share-url="http://a.example/' in page
+    first, page, _ = drawn(watcher, watched, Host="b.example")
+    assert first and 'data-share-url="http://b.example/' in page
+    assert not drawn(watcher, watched, Host="a.example")[0]

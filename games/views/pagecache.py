@@ -5,9 +5,9 @@ What such a page shows is the same for everyone who sees that version of the gam
 same way: the game (its version, its players' names), the language, the kind of visitor
 (the owner, a phone holding the keep-score link, a watcher: what they may do), who is
 logged in (the header names them), where the logo leads (a keep-score phone's game), the
-address asked for (its query string: a panel such as ``?phase=bids``; a watch link's token
-and host, which the result card's share link names) and whether htmx asks for the panel
-only. All of that is the cache key, with the deployed static files' manifest (the page
+address asked for (its query string: a panel such as ``?phase=bids``; a watch link's token,
+and for a watcher the host, which the result card's share link names) and whether htmx asks
+for the panel only: app servers behind one proxy share the pages. All of that is the cache key, with the deployed static files' manifest (the page
 names hashed files). Every write to a game moves its version, so an entry is never stale
 and never invalidated; a rename or a merge of a player moves no version, so the names
 themselves are in the key: reading them is the one query a page served from here makes
@@ -32,7 +32,7 @@ from django.conf import settings
 from django.contrib.messages import get_messages
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import caches
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
@@ -73,7 +73,7 @@ def served(request: HtmxHttpRequest, access: Access, draw: Callable[[], HttpResp
     return HttpResponse(_filled_bytes(content, marks, request), content_type=content_type)
 
 
-def placeholders(request) -> dict:
+def placeholders(request: HttpRequest) -> dict[str, str]:
     """A context processor: while a page to keep is drawn, the CSRF token is a placeholder (after Django's
     own ``csrf`` processor, so this one wins), and ``write_fields`` draws each submit key as one."""
     marks = getattr(request, MARK, None)
@@ -99,7 +99,9 @@ def _key(request: HtmxHttpRequest, access: Access) -> str | None:
         kind,
         who,
         kept_game(request),
-        request.build_absolute_uri(),
+        request.get_full_path(),
+        # A watcher's finished game offers its card's full link (``Table.card_context``), naming the host.
+        request.build_absolute_uri("/") if kind == "watch" else "",
         int(bool(htmx)),
         int(bool(htmx) and htmx.target == "entry-panel"),
         getattr(staticfiles_storage, "manifest_hash", ""),
@@ -108,7 +110,7 @@ def _key(request: HtmxHttpRequest, access: Access) -> str | None:
     return screen.page_key(session, PAGE, digest)
 
 
-def _keepable(response) -> bool:
+def _keepable(response: object) -> bool:
     """A plain page: 200, its bytes whole, no header or cookie of its own besides its type."""
     return (
         isinstance(response, HttpResponse)
@@ -118,12 +120,12 @@ def _keepable(response) -> bool:
     )
 
 
-def _filled(response: HttpResponse, marks: str, request) -> HttpResponse:
+def _filled(response: HttpResponse, marks: str, request: HttpRequest) -> HttpResponse:
     response.content = _filled_bytes(response.content, marks, request)
     return response
 
 
-def _filled_bytes(content: bytes, marks: str, request) -> bytes:
+def _filled_bytes(content: bytes, marks: str, request: HttpRequest) -> bytes:
     """The page with this request's CSRF token (``get_token`` also sets its cookie) and fresh submit keys."""
     content = content.replace(f"csrf{marks}".encode(), get_token(request).encode())
     first, *rest = content.split(f"wkey{marks}".encode())
