@@ -25,3 +25,13 @@ def kept_game_url(request: HttpRequest) -> dict[str, str]:
     """The sheet a keep-score phone (no account) goes back to from the logo and the rules pages, or ""."""
     pk = kept_game(request)
     return {"kept_game_url": reverse("games:sheet", args=[pk]) if pk is not None else ""}
+
+
+MARK = "page_marks"  # on the request while a page to keep in the cache is drawn (games/views/pagecache.py)
+
+
+def placeholders(request: HttpRequest) -> dict[str, str]:
+    """While a sheet page to keep in the cache is drawn: its CSRF token is a placeholder (after Django's own
+    ``csrf`` processor, so this one wins), and ``write_fields`` draws each submit key as one."""
+    marks = getattr(request, MARK, None)
+    return {"csrf_token": f"csrf{marks}", "write_key": f"wkey{marks}"} if marks else {}

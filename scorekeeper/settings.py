@@ -214,7 +214,7 @@ TEMPLATES = [
                 "games.context_processors.accounts",
                 "games.context_processors.kept_game_url",
                 # Last: a sheet page drawn to be kept in the cache has placeholders for its CSRF token.
-                "games.views.pagecache.placeholders",
+                "games.context_processors.placeholders",
             ],
         },
     },

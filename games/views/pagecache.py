@@ -14,8 +14,8 @@ themselves are in the key: reading them is the one query a page served from here
 besides the session, the user and the game's own row.
 
 What differs per request is not in the bytes kept: the CSRF token and each form's one-time
-submit key (``write_fields``) are drawn as placeholders (``placeholders``, a context
-processor) and put in when the page is served, a fresh key per form as when it is drawn.
+submit key (``write_fields``) are drawn as placeholders (``games.context_processors.placeholders``)
+and put in when the page is served, a fresh key per form as when it is drawn.
 The placeholders are random per drawing and kept beside the bytes, so no player's name can
 forge one. A request with messages waiting (``messages.info`` before a redirect) is drawn
 as usual and nothing is kept; so is any answer but a plain 200 page.
@@ -37,6 +37,7 @@ from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
 from games import screen, services
+from games.context_processors import MARK
 
 from .access import Access, kept_game
 from .common import HtmxHttpRequest
@@ -47,7 +48,6 @@ PAGE = 1
 # The query parameters a sheet reads (a panel to show, a redeal's fresh chips, a Minibridge player's own
 # sheet); any other address is drawn as usual and not kept, so no one fills the cache with made-up URLs.
 READS = {"phase", "fresh", "seat"}
-MARK = "page_marks"  # on the request while a page to keep is drawn: its placeholders
 
 
 def served(request: HtmxHttpRequest, access: Access, draw: Callable[[], HttpResponse]) -> HttpResponse:
@@ -71,13 +71,6 @@ def served(request: HtmxHttpRequest, access: Access, draw: Callable[[], HttpResp
         cache.set(key, found)
     marks, content, content_type = found
     return HttpResponse(_filled_bytes(content, marks, request), content_type=content_type)
-
-
-def placeholders(request: HttpRequest) -> dict[str, str]:
-    """A context processor: while a page to keep is drawn, the CSRF token is a placeholder (after Django's
-    own ``csrf`` processor, so this one wins), and ``write_fields`` draws each submit key as one."""
-    marks = getattr(request, MARK, None)
-    return {"csrf_token": f"csrf{marks}", "write_key": f"wkey{marks}"} if marks else {}
 
 
 def _key(request: HtmxHttpRequest, access: Access) -> str | None:
