@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Allowance, Entry, GameSession, Player, Round, Seat
+from games.models import Allowance, Entry, GameSession, Player, Round, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -51,7 +51,7 @@ class EntryAdmin(admin.ModelAdmin):
 
 @admin.register(Allowance)
 class AllowanceAdmin(admin.ModelAdmin):
-    """The hourly counters (games/throttle.py): deleting one gives that address or user a fresh hour."""
+    """The hourly counters (games/accounts/throttle.py): deleting one gives that address or user a fresh hour."""
 
     list_display = ["key", "used", "opened"]
     search_fields = ["key"]

@@ -8,6 +8,6 @@ class GamesConfig(AppConfig):
         # The plain-Python modules (rules, paper layouts, registry) speak the request's language.
         from django.utils import translation
 
-        from . import migration_history, words  # noqa: F401 - migration_history registers its check
+        from games import migration_history, words  # noqa: F401 - migration_history registers its check
 
         words.install(translation.gettext, translation.ngettext, translation.pgettext)

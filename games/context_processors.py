@@ -7,13 +7,13 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 
-from games.guests import is_guest
+from games.accounts.guests import is_guest
 from games.views.access import kept_game
 
 
 def accounts(request: HttpRequest) -> dict[str, object]:
     """Whether the server can mail a password reset (EMAIL_URL), for the login and lockout pages;
-    whether the visitor plays as a guest, with no account (games/guests.py)."""
+    whether the visitor plays as a guest, with no account (games/accounts/guests.py)."""
     return {
         "password_reset_by_mail": settings.PASSWORD_RESET_BY_MAIL,
         # Lazy: a page that never asks (a watcher's live sheet) loads no session or user for it.

@@ -11,9 +11,9 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .players import PlayerError, normal_name
-from .rules import GameRules
-from .rules.base import Option
+from games.accounts.players import PlayerError, normal_name
+from games.rules import GameRules
+from games.rules.base import Option
 
 if TYPE_CHECKING:  # django-stubs-ext is a development requirement
     from django_stubs_ext import StrOrPromise

@@ -15,10 +15,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from .registry import game_choices, get_rules
+from games.registry import game_choices, get_rules
 
 if TYPE_CHECKING:
-    from .rules import GameRules
+    from games.rules import GameRules
 
 
 class Player(models.Model):
@@ -72,7 +72,7 @@ class GameSession(models.Model):
     # CHANGES_KEPT. A refused write says what changed since its page was drawn; a write
     # sent twice (same key) is recognised and answered as saved, not applied again.
     changes = models.JSONField(default=list, blank=True)
-    # Set when the game is deleted: it waits in the Trash, restorable, until purged (games/trash.py).
+    # Set when the game is deleted: it waits in the Trash, restorable, until purged (games/backup/trash.py).
     deleted_at = models.DateTimeField(null=True, blank=True)
     # When a change was last made to it (a round saved, undone, the game ended...): the start page's "last played".
     last_played = models.DateTimeField(null=True, blank=True)
@@ -129,7 +129,7 @@ class Seat(models.Model):
     session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
-    # This seat's figures for the player's statistics (games/stats.py), worked out from its
+    # This seat's figures for the player's statistics (games/figures/stats.py), worked out from its
     # entries when the statistics are read and kept for the session's version they were worked
     # out at: a write to the game moves the version on, and they are worked out again, so no
     # write ever needs to touch them (they are a cache keyed by the version, never invalidated).
@@ -263,7 +263,7 @@ class ShareLink(ReplaceableLink):
 
 
 class MergeRecord(models.Model):
-    """A merge of two players, kept so that it can be undone (games/players.py ``undo_merge``).
+    """A merge of two players, kept so that it can be undone (games/accounts/players.py ``undo_merge``).
 
     The merged player's row is deleted by the merge; what it was (its id, name and
     date) and which seats were its own are kept here. Its entries are the ones at those
@@ -289,7 +289,7 @@ class MergeRecord(models.Model):
 class GroupLink(ReplaceableLink):
     """A read-only link to an owner's standings, history and game summaries, for the group to look at.
 
-    Like ``ShareLink``, the token is an HMAC of ``salt`` (games/group_link.py) and only its
+    Like ``ShareLink``, the token is an HMAC of ``salt`` (games/accounts/group_link.py) and only its
     SHA-256 is kept. A new link replaces the old one, which stops working at once; a
     revoked link is replaced by none.
     """
@@ -310,7 +310,7 @@ class GroupLink(ReplaceableLink):
 class Allowance(models.Model):
     """How much of an hourly limit (sign-ups per address, new games and imports per user) is used.
 
-    games/throttle.py counts here: a window opens at the first use and lasts an hour, and
+    games/accounts/throttle.py counts here: a window opens at the first use and lasts an hour, and
     each use is one conditional UPDATE, so requests at the same instant never pass the limit.
     """
 

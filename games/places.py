@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .paper.common import number
-from .words import gettext, gettext_noop, ngettext, round_noun
+from games.paper.common import number
+from games.words import gettext, gettext_noop, ngettext, round_noun
 
 if TYPE_CHECKING:
-    from .rules import GameRules, GameState
+    from games.rules import GameRules, GameState
 
 # Each ending a whole string, so a language puts its own: French has 1er, then 2e, 3e, 21e ...
 ENDINGS = {

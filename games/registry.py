@@ -29,26 +29,26 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from . import rows
-from .paper import Layout, number
-from .paper.bids import BuggerBridgePaper, MormonBridgePaper
-from .paper.call import CallBridgePaper
-from .paper.memory import MemoryBridgePaper
-from .paper.minibridge import MinibridgePaper
-from .paper.scores import FreeScoringPaper
-from .places import Place, leader_line, standings
-from .rows import RoundRows
-from .rules import GameRules, GameState
-from .rules.bugger_bridge import BuggerBridge
-from .rules.call_bridge import CallBridge
-from .rules.free_scoring import FreeScoring
-from .rules.memory_bridge import MemoryBridge
-from .rules.minibridge import Minibridge
-from .rules.mormon_bridge import MormonBridge
-from .words import gettext, ngettext, round_noun
+from games import rows
+from games.paper import Layout, number
+from games.paper.bids import BuggerBridgePaper, MormonBridgePaper
+from games.paper.call import CallBridgePaper
+from games.paper.memory import MemoryBridgePaper
+from games.paper.minibridge import MinibridgePaper
+from games.paper.scores import FreeScoringPaper
+from games.places import Place, leader_line, standings
+from games.rows import RoundRows
+from games.rules import GameRules, GameState
+from games.rules.bugger_bridge import BuggerBridge
+from games.rules.call_bridge import CallBridge
+from games.rules.free_scoring import FreeScoring
+from games.rules.memory_bridge import MemoryBridge
+from games.rules.minibridge import Minibridge
+from games.rules.mormon_bridge import MormonBridge
+from games.words import gettext, ngettext, round_noun
 
 if TYPE_CHECKING:
-    from .views.table import Table
+    from games.views.table import Table
 
 type TableClass = Callable[[], type[Table]]  # gives a game's table class, imported when first asked
 
@@ -202,37 +202,37 @@ class Game:
 
 # Each game's table class, imported when its table is first asked for (see ``table`` above).
 def bugger_bridge_table() -> type[Table]:
-    from .views.bugger import BuggerTable
+    from games.views.bugger import BuggerTable
 
     return BuggerTable
 
 
 def call_bridge_table() -> type[Table]:
-    from .views.call_bridge import CallBridgeTable
+    from games.views.call_bridge import CallBridgeTable
 
     return CallBridgeTable
 
 
 def mormon_bridge_table() -> type[Table]:
-    from .views.mormon_bridge import MormonBridgeTable
+    from games.views.mormon_bridge import MormonBridgeTable
 
     return MormonBridgeTable
 
 
 def minibridge_table() -> type[Table]:
-    from .views.minibridge import MinibridgeTable
+    from games.views.minibridge import MinibridgeTable
 
     return MinibridgeTable
 
 
 def memory_bridge_table() -> type[Table]:
-    from .views.memory_bridge import MemoryBridgeTable
+    from games.views.memory_bridge import MemoryBridgeTable
 
     return MemoryBridgeTable
 
 
 def scores_table() -> type[Table]:  # any game's whose rounds are each player's points
-    from .views.scores import ScoresTable
+    from games.views.scores import ScoresTable
 
     return ScoresTable
 

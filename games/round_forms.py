@@ -28,14 +28,21 @@ from django import forms
 from django.forms.utils import ErrorDict
 from django.utils.translation import gettext, gettext_noop
 
-from .forms import COMPASS_SEATS, parse_int
-from .rules import RoundInfo, RoundResult, RuleError
-from .rules.bugger_bridge import PENALTY_REASONS, REDEAL_PENALTY
-from .rules.cards import STRAINS
-from .rules.memory_bridge import HAND_CARDS as MEMORY_CARDS
-from .rules.memory_bridge import ends_in_first_half
-from .rules.minibridge import DECK_HCP, HAND_CARDS, MAX_HAND_HCP, announcing_order, declarer_for, fill_fourth
-from .words import round_noun
+from games.forms import COMPASS_SEATS, parse_int
+from games.rules import RoundInfo, RoundResult, RuleError
+from games.rules.bugger_bridge import PENALTY_REASONS, REDEAL_PENALTY
+from games.rules.cards import STRAINS
+from games.rules.memory_bridge import HAND_CARDS as MEMORY_CARDS
+from games.rules.memory_bridge import ends_in_first_half
+from games.rules.minibridge import (
+    DECK_HCP,
+    HAND_CARDS,
+    MAX_HAND_HCP,
+    announcing_order,
+    declarer_for,
+    fill_fourth,
+)
+from games.words import round_noun
 
 # A number a player's row refused, by what it is: whole sentences, so a language words each its own way.
 NOT_POSSIBLE = {

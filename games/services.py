@@ -16,12 +16,12 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from .models import Entry, GameSession, Player, Round, Seat
-from .players import PlayerError, normal_name
-from .records import data_to_rows, max_rounds, round_to_data
-from .registry import get_rules
-from .rules import GameState, RuleError
-from .words import round_noun
+from games.accounts.players import PlayerError, normal_name
+from games.backup.records import data_to_rows, max_rounds, round_to_data
+from games.models import Entry, GameSession, Player, Round, Seat
+from games.registry import get_rules
+from games.rules import GameState, RuleError
+from games.words import round_noun
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

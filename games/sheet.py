@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext, gettext_lazy
 
-from .rules import RoundInfo
+from games.rules import RoundInfo
 
 TRUMP_WORDS = {
     "none": gettext_lazy("No trumps"),

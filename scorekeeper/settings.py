@@ -152,22 +152,22 @@ MIDDLEWARE = [
 ]
 
 # Wrong passwords (the site's login and the admin's), counted by django-axes per address
-# (games/login_failures.py): past LOGIN_FAILURE_LIMIT for one user name, that name is paused
+# (games/accounts/login_failures.py): past LOGIN_FAILURE_LIMIT for one user name, that name is paused
 # at that address for the cool-off; past LOGIN_ADDRESS_FAILURE_LIMIT for any names, the
 # address is. A user logging in from elsewhere is never kept out by someone else's guesses.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_HANDLER = "games.login_failures.LoginFailures"
+AXES_HANDLER = "games.accounts.login_failures.LoginFailures"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]  # the handler reads them in this order
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 20)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "games.throttle.locked_out"
-AXES_CLIENT_IP_CALLABLE = "games.throttle.client_ip"
-AXES_USERNAME_CALLABLE = "games.throttle.axes_username"  # cut to a user name's length
+AXES_LOCKOUT_CALLABLE = "games.accounts.throttle.locked_out"
+AXES_CLIENT_IP_CALLABLE = "games.accounts.throttle.client_ip"
+AXES_USERNAME_CALLABLE = "games.accounts.throttle.axes_username"  # cut to a user name's length
 # How many proxies in front of gunicorn append to X-Forwarded-For (nginx with
 # $proxy_add_x_forwarded_for, Caddy): the client's address is that many from the end.
 # 0 (no proxy) reads the connection's own address.
@@ -178,7 +178,7 @@ SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 5)
 GUESTS_PER_HOUR = env_int("GUESTS_PER_HOUR", 10)
 GAMES_PER_HOUR = env_int("GAMES_PER_HOUR", 30)
 IMPORTS_PER_HOUR = env_int("IMPORTS_PER_HOUR", 30)
-# The counters are rows in the database (games.Allowance, games/throttle.py), shared by
+# The counters are rows in the database (games.Allowance, games/accounts/throttle.py), shared by
 # every gunicorn worker. Django's default cache is a database table too (scripts/serve runs
 # createcachetable), so nothing else needs running.
 CACHES: dict[str, dict[str, Any]] = {

@@ -194,9 +194,9 @@ def variant(
     game: str, players: int, options: dict, count: int | None, early: bool, rng: random.Random
 ) -> Variant:
     from games import services
+    from games.backup.records import data_to_rows
+    from games.backup.session_record import FORMAT, VERSION, parse_record
     from games.models import Entry, GameSession, Round
-    from games.records import data_to_rows
-    from games.session_record import FORMAT, VERSION, parse_record
 
     rounds = random_rounds(game, players, options, count, rng)
     record = {
@@ -363,7 +363,7 @@ def watch_live_path(session) -> str:
     """An unchanged live check through the game's watch link (issue 9), as a watcher's phone sends it."""
     from django.urls import reverse
 
-    from games import sharing
+    from games.accounts import sharing
 
     token = sharing.token_for(sharing.make_link(session, "watch"))
     return reverse("games:watch-live", args=[token]) + f"?v={session.version}"
@@ -516,7 +516,7 @@ def in_process(data: Data, repeat: int) -> tuple[list[Figure], dict[str, str]]:
     from django.test import Client
     from django.urls import reverse
 
-    from games.session_record import dump_record
+    from games.backup.session_record import dump_record
 
     client = Client()
     client.force_login(data.user)

@@ -18,8 +18,8 @@ from django.db.models import F
 from django.test import Client
 from django.urls import reverse
 
+from games.accounts.throttle import client_ip, spend
 from games.models import Allowance, GameSession
-from games.throttle import client_ip, spend
 from scorekeeper.settings import env_email
 
 from .helpers import body

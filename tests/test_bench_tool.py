@@ -17,8 +17,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext, override_settings
 
 from games import services
+from games.backup.session_record import export_session, import_record
 from games.models import GameSession
-from games.session_record import export_session, import_record
 
 pytestmark = pytest.mark.django_db
 

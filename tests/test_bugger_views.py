@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from games.backup.trash import trash_session
 from games.models import Entry, GameSession, Round
-from games.trash import trash_session
 
 from .conftest import TableClient, everyone_makes
 from .helpers import url

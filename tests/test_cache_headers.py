@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from games import sharing
+from games.accounts import sharing
 
 from .conftest import TableClient
 from .helpers import url

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
-from games.trash import trash_session
+from games.backup.trash import trash_session
 from tests.test_history_helpers import MINIBRIDGE_ROUNDS
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.session_record import export_session
+from games.backup.session_record import export_session
 
 from .conftest import everyone_makes
 

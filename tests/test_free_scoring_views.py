@@ -15,9 +15,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import sharing
+from games.accounts import sharing
+from games.backup.session_record import RecordError, export_session, import_record
 from games.models import GameSession, Player, ShareLink
-from games.session_record import RecordError, export_session, import_record
 from tests.conftest import TableClient
 
 GAME = "free-scoring"

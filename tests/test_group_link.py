@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import group_link, sharing
+from games.accounts import group_link, sharing
 from games.models import GroupLink, Player
 
 pytestmark = pytest.mark.django_db

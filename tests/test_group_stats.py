@@ -33,10 +33,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import services
-from games.group_stats import Period, counted_games, finishes, head_to_head, records, standings
+from games.accounts.players import merge_players
+from games.backup.trash import trash_session
+from games.figures.group_stats import Period, counted_games, finishes, head_to_head, records, standings
 from games.models import GameSession, Player
-from games.players import merge_players
-from games.trash import trash_session
 from tests.test_history_helpers import ELIMINATION_ROUNDS, MINIBRIDGE_ROUNDS
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,8 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from games import group_link, guests, services
+from games import services
+from games.accounts import group_link, guests
 from games.models import Entry, GameSession, Player, Seat
 from tests.conftest import TableClient
 from tests.test_new_game_start import FORMS, start_key

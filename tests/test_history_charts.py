@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.charts import Series, legend_swatch, line_chart, nice_step, style_of, y_ticks
+from games.figures.charts import Series, legend_swatch, line_chart, nice_step, style_of, y_ticks
 
 from .test_history_helpers import record
 

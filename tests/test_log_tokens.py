@@ -42,7 +42,9 @@ def test_the_filter_masks_a_record_with_arguments():
 
 SETUP = """
 from django.contrib.auth.models import User
-from games import group_link, services, sharing
+from games import services
+from games.accounts import group_link
+from games.accounts import sharing
 owner = User.objects.get(username="keeper")
 game = services.start_session(owner=owner, game="call-bridge", player_names=["Ann", "Ben", "Cat", "Dan"],
     options={"target": 30}, first_dealer=0)

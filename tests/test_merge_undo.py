@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from games.backup.session_record import export_session
+from games.figures.stats import player_stats
 from games.models import Entry, GameSession, MergeRecord, Player, Seat
-from games.session_record import export_session
-from games.stats import player_stats
 
 from .conftest import TableClient
 from .helpers import action, body

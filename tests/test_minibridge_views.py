@@ -12,8 +12,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from games.accounts.players import rename_player
 from games.models import Entry, GameSession, Player, Round
-from games.players import rename_player
 
 from .conftest import TableClient, sending
 from .helpers import action, body, escaped, explanation, url

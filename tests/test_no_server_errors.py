@@ -18,7 +18,7 @@ from django.urls import URLPattern, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import group_link, sharing
+from games.accounts import group_link, sharing
 from games.models import GameSession, Player, ShareLink
 from games.registry import GAMES
 from games.urls import urlpatterns

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import sharing
+from games.accounts import sharing
 from games.models import Player, ShareLink
 
 from .test_no_server_errors import every_url, games_in_progress  # noqa: F401 (a fixture)

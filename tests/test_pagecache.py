@@ -15,9 +15,10 @@ from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services, sharing
+from games import services
+from games.accounts import sharing
+from games.accounts.players import rename_player
 from games.models import GameSession, Player, ShareLink
-from games.players import rename_player
 
 from .conftest import TableClient
 from .helpers import body, url

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from games.backup.session_record import export_session
 from games.models import Entry, GameSession, Player, Seat
-from games.session_record import export_session
 
 from .conftest import TableClient
 from .test_history_helpers import bugger_rounds, record

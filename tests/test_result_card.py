@@ -11,9 +11,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import services, sharing
+from games import services
+from games.accounts import sharing
+from games.backup.session_record import import_record
 from games.models import ShareLink
-from games.session_record import import_record
 from tests.test_game_over import STANDINGS
 from tests.test_history_helpers import every_game
 

@@ -11,9 +11,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import screen, services
+from games.accounts.players import rename_player
 from games.models import GameSession, Player
 from games.paper.common import Cell, Row
-from games.players import rename_player
 from games.registry import GAMES
 from games.rules.bugger_bridge import BuggerBridge
 

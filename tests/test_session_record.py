@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.backup.session_record import export_session, import_record
 from games.models import Entry, GameSession, Player, Round, Seat
 from games.registry import GAMES, get_rules
-from games.session_record import export_session, import_record
 from tests.test_session_record_strategies import input_fields, records, replay_record
 
 pytestmark = pytest.mark.django_db

@@ -16,8 +16,7 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.models import GameSession, Player
-from games.session_record import (
+from games.backup.session_record import (
     BackupRefused,
     RecordError,
     export_session,
@@ -25,6 +24,7 @@ from games.session_record import (
     restore,
     restore_one,
 )
+from games.models import GameSession, Player
 from tests.test_session_record import BUGGER_EXAMPLE, NAMES, counts, record
 
 pytestmark = pytest.mark.django_db

@@ -22,8 +22,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from games.models import GameSession, Player
-from games.session_record import (
+from games.backup.session_record import (
     MAX_CELLS,
     MAX_PLAYERS,
     MAX_ROUNDS,
@@ -32,6 +31,7 @@ from games.session_record import (
     load_json,
     quotable,
 )
+from games.models import GameSession, Player
 from tests.helpers import cpu_share
 from tests.test_session_record import NAMES, counts, record
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from games import session_record
+from games.backup import session_record
+from games.backup.session_record import RecordError, import_record, load_json, parse_record
 from games.models import GameSession, Player, Round, Seat
 from games.rules import RuleError
-from games.session_record import RecordError, import_record, load_json, parse_record
 from tests.test_session_record import BUGGER_EXAMPLE, NAMES, counts, record
 
 pytestmark = pytest.mark.django_db

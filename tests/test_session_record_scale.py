@@ -9,9 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import services
+from games.backup.session_record import MAX_ROUNDS, export_session, import_record
 from games.models import Entry, Round
 from games.rules import RuleError
-from games.session_record import MAX_ROUNDS, export_session, import_record
 from tests.test_session_record import NAMES, record
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]

@@ -11,8 +11,8 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
+from games.backup.session_record import export_session, import_record
 from games.models import GameSession
-from games.session_record import export_session, import_record
 from tests.test_session_record import BUGGER_EXAMPLE, counts, record
 
 pytestmark = pytest.mark.django_db

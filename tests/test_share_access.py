@@ -8,7 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from games import guests, services, sharing
+from games import services
+from games.accounts import guests, sharing
 from games.models import GameSession, Player, Round, ShareLink
 from games.urls import urlpatterns
 

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from games import group_link, sharing
+from games.accounts import group_link, sharing
 
 from .helpers import body, url
 

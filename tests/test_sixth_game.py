@@ -17,12 +17,12 @@ import pytest
 from django.urls import reverse
 
 from games import registry, rows
+from games.backup.session_record import export_session, import_record
 from games.models import GameSession, Player
 from games.paper.scores import ScoresPaper
 from games.registry import Game
 from games.rules.base import GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, Setup
 from games.rules.checks import check_in_range
-from games.session_record import export_session, import_record
 
 SLUG = "highest-total"
 

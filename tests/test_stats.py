@@ -7,8 +7,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import services
+from games.figures.stats import player_stats, tendency
 from games.models import Player
-from games.stats import player_stats, tendency
 
 from .test_history_helpers import record
 

@@ -17,13 +17,14 @@ from django.urls import reverse
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from games import services, stats
+from games import services
+from games.accounts.players import merge_players
+from games.backup.session_record import import_record
+from games.backup.trash import trash_session
+from games.figures import stats
+from games.figures.stats import GameStats, Result, cached_player_stats, player_stats
 from games.models import Entry, GameSession, Player, Seat
-from games.players import merge_players
 from games.registry import GAMES
-from games.session_record import import_record
-from games.stats import GameStats, Result, cached_player_stats, player_stats
-from games.trash import trash_session
 from tests.test_session_record_strategies import records
 
 from .test_history_helpers import record

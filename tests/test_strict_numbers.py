@@ -193,7 +193,7 @@ def test_the_names_the_services_store_are_read_as_people_read_them():
 
 
 def test_an_imported_record_with_a_zero_width_name_is_refused(user):
-    from games.session_record import RecordError, import_record
+    from games.backup.session_record import RecordError, import_record
 
     from .test_session_record import record
 

@@ -11,11 +11,11 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from games import sharing
+from games.accounts import sharing
+from games.backup.session_record import export_session
+from games.backup.trash import TRASH_DAYS
+from games.figures.stats import player_stats
 from games.models import Entry, GameSession, Player, Round, Seat, ShareLink
-from games.session_record import export_session
-from games.stats import player_stats
-from games.trash import TRASH_DAYS
 
 from .conftest import TableClient, sending
 from .helpers import action, body, url

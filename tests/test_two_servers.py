@@ -56,7 +56,7 @@ def version_of(page: str) -> int:
 
 def watch_token(server: Server, pk: int) -> str:
     return server.query(
-        "from games.sharing import make_link, token_for\n"
+        "from games.accounts.sharing import make_link, token_for\n"
         f"out = token_for(make_link(GameSession.objects.get(pk={pk}), 'watch'))"
     )
 

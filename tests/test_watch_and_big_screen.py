@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import sharing
+from games.accounts import sharing
 from games.models import ShareLink
 
 from .conftest import TableClient

@@ -19,7 +19,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 
-from games import sharing
+from games.accounts import sharing
 from games.models import GameSession, ShareLink
 
 from .common import HtmxHttpRequest

@@ -1,7 +1,7 @@
 """Signing up (throttled per address), playing as a guest, and password reset only when the server can send mail.
 
 Logging in is Django's own view, which also hands a guest's games over to the account
-(games/guests.py); logging out is Django's; django-axes locks out repeated wrong passwords.
+(games/accounts/guests.py); logging out is Django's; django-axes locks out repeated wrong passwords.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
-from games import guests
+from games.accounts import guests
+from games.accounts.throttle import client_ip, spend, too_many
 from games.forms import SignupForm
-from games.throttle import client_ip, spend, too_many
 
 from .common import HtmxHttpRequest
 

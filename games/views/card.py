@@ -1,4 +1,4 @@
-"""A finished game's result card (games/card.py), for whoever may see the game.
+"""A finished game's result card (games/figures/card.py), for whoever may see the game.
 
 The owner and a keep-score phone fetch it at the game's own URL (``access.guarded``), a
 watcher through the watch link's (``share.watch_card``); anyone else gets a 404, as
@@ -11,7 +11,7 @@ from django.http import Http404, HttpResponse
 from django.views.decorators.http import require_GET
 
 from games import screen
-from games.card import result_card
+from games.figures.card import result_card
 
 from .access import Access, guarded
 from .common import HtmxHttpRequest

@@ -8,7 +8,8 @@ from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET
 
-from games import csv_export, services
+from games import services
+from games.backup import csv_export
 from games.models import GameSession
 
 from .common import HtmxHttpRequest, owned_session

@@ -15,7 +15,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import group_link, services
+from games import services
+from games.accounts import group_link
 from games.models import GameSession, Seat
 from games.registry import GAMES
 

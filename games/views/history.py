@@ -29,12 +29,13 @@ from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import charts, paper, services
+from games import paper, services
+from games.backup.trash import TRASH_DAYS, trash_session
+from games.figures import charts
 from games.forms import RowChoiceField
 from games.models import GameSession, Player, Seat
 from games.registry import GAMES, game_choices, playable
 from games.rules import GameState, RuleError
-from games.trash import TRASH_DAYS, trash_session
 from games.widgets import QuickSelect
 from games.words import round_noun
 

@@ -23,12 +23,20 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import charts, paper
+from games import paper
+from games.accounts.players import (
+    MAX_NAME,
+    PlayerError,
+    merge_players,
+    rename_player,
+    shared_sessions,
+    undo_merge,
+)
+from games.figures import charts
+from games.figures.stats import CHART_GAMES, PlayerStats, cached_player_stats, games_without_bids
 from games.forms import PlayerNameField, RowChoiceField
 from games.models import MergeRecord, Player
-from games.players import MAX_NAME, PlayerError, merge_players, rename_player, shared_sessions, undo_merge
 from games.registry import and_list
-from games.stats import CHART_GAMES, PlayerStats, cached_player_stats, games_without_bids
 from games.widgets import QuickSelect
 
 from .common import HtmxHttpRequest

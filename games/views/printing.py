@@ -22,9 +22,9 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET
 
 from games import paper, services
+from games.accounts.players import MAX_NAME
 from games.forms import PlayerNameField, WholeNumberField
 from games.models import GameSession
-from games.players import MAX_NAME
 from games.registry import GAMES
 from games.rules import GameState
 from games.services import LoadedGame

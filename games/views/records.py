@@ -14,10 +14,17 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
+from games.accounts.throttle import spend, too_many
+from games.backup.record_forms import SessionRecordUploadForm
+from games.backup.session_record import (
+    BackupRefused,
+    RecordError,
+    dump_record,
+    export_session,
+    restore,
+    restore_one,
+)
 from games.models import GameSession
-from games.record_forms import SessionRecordUploadForm
-from games.session_record import BackupRefused, RecordError, dump_record, export_session, restore, restore_one
-from games.throttle import spend, too_many
 
 from .common import HtmxHttpRequest, owned_session
 from .exports import attachment, game_filename

@@ -18,7 +18,7 @@ from django.http import Http404, HttpRequest
 from django.http.response import HttpResponseBase
 from django.urls import reverse
 
-from games import group_link
+from games.accounts import group_link
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import services, sharing
+from games import services
+from games.accounts import sharing
 from games.models import ShareLink
 
 from . import pagecache

@@ -1,6 +1,6 @@
 """Standings with records and streaks, and head-to-head: for the owner, or through the group link.
 
-Each page reads stored numbers in a fixed handful of queries (games/group_stats.py),
+Each page reads stored numbers in a fixed handful of queries (games/figures/group_stats.py),
 whatever the number of games. Sorting is a plain link (``?sort=``): no JavaScript.
 A bad filter is named beside its field and left out (400), never a 500.
 """
@@ -21,8 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from games import paper
-from games.forms import RowChoiceField, WholeNumberField
-from games.group_stats import (
+from games.figures.group_stats import (
     DEFAULT_SORT,
     SORTS,
     Period,
@@ -33,6 +32,7 @@ from games.group_stats import (
     records,
     standings,
 )
+from games.forms import RowChoiceField, WholeNumberField
 from games.models import Player
 from games.registry import GAMES, game_choices
 

@@ -30,13 +30,14 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django_htmx.http import trigger_client_event
 
-from games import card, screen, services
+from games import screen, services
+from games.accounts.throttle import games_quota_reached, spend
+from games.figures import card
 from games.forms import ROW_ID_MAX, parse_int
 from games.models import GameSession, Player
 from games.registry import Game
 from games.round_forms import RoundForm
 from games.rules import RoundInfo, RoundResult, RuleError
-from games.throttle import games_quota_reached, spend
 from games.words import in_words
 
 from .accounts import let_in_as_guest
@@ -640,7 +641,7 @@ def new_game_page(request, form, *, game: Game, template: str, context=None, pos
         messages.info(request, gettext("That game was started already: here it is."))
         return to_sheet(started)
     if posted and form.is_valid():
-        # A visitor with no account plays as a guest of this browser (games/guests.py).
+        # A visitor with no account plays as a guest of this browser (games/accounts/guests.py).
         refused = None if known else let_in_as_guest(request)
         if refused is not None:
             return refused

@@ -1,4 +1,4 @@
-"""The Trash: deleted games, each restorable as it was until it is purged (see games/trash.py)."""
+"""The Trash: deleted games, each restorable as it was until it is purged (see games/backup/trash.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from games.backup.trash import TRASH_DAYS, purge_date, restore_session
 from games.models import GameSession
-from games.trash import TRASH_DAYS, purge_date, restore_session
 
 from .common import HtmxHttpRequest, with_names
 from .history import PAGE_SIZE, game_label

@@ -126,7 +126,7 @@ def test_every_tap_target_on_a_sheet_is_at_least_44px(phone, make_session, slug)
 
 def every_page_paths(owner, make_session) -> list[str]:
     """A finished or started game of each kind, a player, the group link: the paths of every page."""
-    from games import group_link
+    from games.accounts import group_link
     from games.models import Player
     from tests.test_history_helpers import CALL_DEAL, ELIMINATION_ROUNDS, MINIBRIDGE_ROUNDS
 

@@ -20,8 +20,8 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from games.backup.session_record import dump_record, export_session, import_record
 from games.models import GameSession
-from games.session_record import dump_record, export_session, import_record
 from tests.browser.test_print_pdf import log_in
 from tests.test_session_record import BUGGER_EXAMPLE, NAMES, record
 

@@ -25,7 +25,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from games import group_link, sharing
+from games.accounts import group_link, sharing
 from games.models import GameSession, Player, ShareLink
 from games.registry import GAMES
 from tests.helpers import new_session

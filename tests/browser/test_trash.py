@@ -6,8 +6,8 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from games.backup.session_record import export_session
 from games.models import GameSession
-from games.session_record import export_session
 from tests.browser.test_print_pdf import log_in
 from tests.test_history_helpers import NAMES, bugger_rounds, record
 

@@ -16,7 +16,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from games import sharing
+from games.accounts import sharing
 from games.models import ShareLink
 from tests.browser.test_free_scoring_game import enter_round
 from tests.browser.test_table_sharing import PASSWORD, open_sheet, shared_game

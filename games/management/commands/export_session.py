@@ -7,9 +7,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.backup.session_record import dump_record, export_session
 from games.models import GameSession
 from games.rules import RuleError
-from games.session_record import dump_record, export_session
 
 
 class Command(BaseCommand):

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.session_record import (
+from games.backup.session_record import (
     BackupRefused,
     RecordError,
     Restored,

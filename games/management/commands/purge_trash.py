@@ -7,8 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.guests import GUEST_DAYS, purge_guests
-from games.trash import TRASH_DAYS, purge_trash
+from games.accounts.guests import GUEST_DAYS, purge_guests
+from games.backup.trash import TRASH_DAYS, purge_trash
 
 
 class Command(BaseCommand):

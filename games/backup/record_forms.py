@@ -14,7 +14,14 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from .session_record import RecordError, backup_records, check_size, decode_text, is_backup, load_json
+from games.backup.session_record import (
+    RecordError,
+    backup_records,
+    check_size,
+    decode_text,
+    is_backup,
+    load_json,
+)
 
 
 class SessionRecordUploadForm(forms.Form):

@@ -17,12 +17,12 @@ from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from .places import Place
-from .registry import GAMES
+from games.places import Place
+from games.registry import GAMES
 
 if TYPE_CHECKING:
-    from .models import GameSession
-    from .rules import GameState
+    from games.models import GameSession
+    from games.rules import GameState
 
 WIDTH = 1080
 MARGIN = 80

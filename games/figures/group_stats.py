@@ -37,12 +37,12 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy
 
-from .models import Entry, GameSession, Player, Seat
-from .registry import GAMES
-from .rules.cards import label_in_words
-from .stats import Ratio, has_bids
-from .streaks import competition_places, longest_run, place_key
-from .words import in_words
+from games.figures.stats import Ratio, has_bids
+from games.figures.streaks import competition_places, longest_run, place_key
+from games.models import Entry, GameSession, Player, Seat
+from games.registry import GAMES
+from games.rules.cards import label_in_words
+from games.words import in_words
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

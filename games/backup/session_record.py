@@ -29,12 +29,12 @@ from django.db.models import Field
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext, ngettext
 
-from . import services
-from .models import Entry, GameSession, Player, Round, Seat
-from .players import PlayerError, normal_name, unsafe_text
-from .records import MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, data_to_rows, max_rounds
-from .registry import GAMES, get_rules
-from .rules import GameState, RuleError
+from games import services
+from games.accounts.players import PlayerError, normal_name, unsafe_text
+from games.backup.records import MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, data_to_rows, max_rounds
+from games.models import Entry, GameSession, Player, Round, Seat
+from games.registry import GAMES, get_rules
+from games.rules import GameState, RuleError
 
 FORMAT = "scorekeeper-session"
 VERSION = 1

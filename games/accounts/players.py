@@ -16,7 +16,7 @@ from django.db.models import QuerySet
 from django.utils import dateformat, timezone
 from django.utils.translation import gettext
 
-from .models import Entry, GameSession, MergeRecord, Player, Seat
+from games.models import Entry, GameSession, MergeRecord, Player, Seat
 
 MAX_NAME = 40
 

@@ -14,7 +14,7 @@ import datetime
 
 from django.utils import timezone
 
-from .models import GameSession
+from games.models import GameSession
 
 TRASH_DAYS = 30
 

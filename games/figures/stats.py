@@ -39,10 +39,10 @@ from django.db.models import Count, F, Max, Q, Sum
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext, ngettext
 
-from .models import Entry, GameSession, Player, Seat
-from .registry import GAMES
-from .rules import GameRules
-from .rules.base import MadeBid
+from games.models import Entry, GameSession, Player, Seat
+from games.registry import GAMES
+from games.rules import GameRules
+from games.rules.base import MadeBid
 
 CHART_GAMES = 60  # the most recent finished games a results chart shows, per game
 # A seat's entry as its figures read it: bid, tricks, points, and whether its round is complete.

@@ -56,7 +56,7 @@ def spend(kind: str, who: str, limit: int, amount: int = 1) -> bool:
     (and sweeps away windows closed long ago). Run inside a transaction, what it counted
     is taken back if the transaction rolls back.
     """
-    from .models import Allowance
+    from games.models import Allowance
 
     if amount > limit:
         return False
@@ -71,7 +71,7 @@ def spend(kind: str, who: str, limit: int, amount: int = 1) -> bool:
 
 def _take(key: str, now: datetime, limit: int, amount: int) -> bool:
     """One UPDATE: a window closed an hour ago opens again with ``amount``; an open one adds it if it fits."""
-    from .models import Allowance
+    from games.models import Allowance
 
     closed = Q(opened__lte=now - WINDOW)
     taken = Allowance.objects.filter(Q(key=key) & (closed | Q(used__lte=limit - amount))).update(

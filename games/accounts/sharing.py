@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from .models import GameSession, ShareLink
+from games.models import GameSession, ShareLink
 
 TOKEN_CHARS = 32  # 192 bits of the HMAC, URL-safe
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from .registry import GAMES
+from games.registry import GAMES
 
 if TYPE_CHECKING:
-    from .models import Entry, Round
+    from games.models import Entry, Round
 
 # A record holds at most MAX_ROUNDS rounds. A game with a fixed length (Bugger Bridge,
 # regular Mormon Bridge, Minibridge to a number of deals) is refused by its rules after its

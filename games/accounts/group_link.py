@@ -1,6 +1,6 @@
 """The group link: the owner's standings, history and game summaries, read-only, for anyone holding it.
 
-It follows the share links of one game (games/sharing.py): the token is an HMAC of a
+It follows the share links of one game (games/accounts/sharing.py): the token is an HMAC of a
 random salt under the site's secret key, so the owner can be shown it again, and only
 its SHA-256 is stored to find it. An owner has at most one link in force; making a new
 one or revoking it stops the old one at once.
@@ -18,8 +18,8 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from .models import GroupLink
-from .sharing import TOKEN_CHARS
+from games.accounts.sharing import TOKEN_CHARS
+from games.models import GroupLink
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

@@ -1,6 +1,6 @@
 """Places across many games, and runs: plain Python over numbers already read from the database.
 
-Nothing here touches Django. The standings, head-to-head and records (games/group_stats.py)
+Nothing here touches Django. The standings, head-to-head and records (games/figures/group_stats.py)
 read stored figures in a fixed number of queries and hand them to these functions.
 """
 

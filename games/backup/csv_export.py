@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Prefetch, QuerySet, Sum
 from django.utils import timezone
 
-from . import rows as row_shapes
-from .models import Entry, GameSession, Round, Seat
-from .registry import GAMES
-from .rules import GameRules
+from games import rows as row_shapes
+from games.models import Entry, GameSession, Round, Seat
+from games.registry import GAMES
+from games.rules import GameRules
 
 if TYPE_CHECKING:
-    from .services import LoadedGame
+    from games.services import LoadedGame
 
 BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -23,7 +23,7 @@ from django.db.models import Max, Q, QuerySet
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
-from .models import Entry, GameSession, GroupLink, MergeRecord, Player, Seat
+from games.models import Entry, GameSession, GroupLink, MergeRecord, Player, Seat
 
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser

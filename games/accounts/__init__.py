@@ -1,0 +1,1 @@
+"""Accounts, links and limits: guests, share and group links, players' renames, throttles, login failures."""

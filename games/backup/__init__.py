@@ -1,0 +1,1 @@
+"""Records and backups: the session record (import, export), CSV, the Trash."""
