@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from django.conf import settings
 from django.http import HttpRequest
 from django.urls import reverse
@@ -27,11 +29,13 @@ def kept_game_url(request: HttpRequest) -> dict[str, str]:
     return {"kept_game_url": reverse("games:sheet", args=[pk]) if pk is not None else ""}
 
 
-MARK = "page_marks"  # on the request while a page to keep in the cache is drawn (games/views/pagecache.py)
+# While a page to keep in the cache is drawn (games/views/pagecache.py): its placeholders' random part.
+PAGE_MARKS: ContextVar[str | None] = ContextVar("page_marks", default=None)
 
 
 def placeholders(request: HttpRequest) -> dict[str, str]:
     """While a sheet page to keep in the cache is drawn: its CSRF token is a placeholder (after Django's own
     ``csrf`` processor, so this one wins), and ``write_fields`` draws each submit key as one."""
-    marks = getattr(request, MARK, None)
+    del request  # a context processor's signature; the marks are this drawing's, not the request's
+    marks = PAGE_MARKS.get()
     return {"csrf_token": f"csrf{marks}", "write_key": f"wkey{marks}"} if marks else {}

@@ -82,9 +82,6 @@ class GameSession(models.Model):
     objects = GameSessionQuerySet.as_manager()
 
     CHANGES_KEPT = 30
-    # Set by a page that read the seats already (games/views/pagecache.py: its cache key names the
-    # players), so that the sheet it then draws does not read them again (not stored here).
-    seats_read: list[Seat] | None = None
 
     class Meta:
         ordering = ["-created"]

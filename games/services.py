@@ -70,21 +70,18 @@ def replay(
 
 
 def seats_of(session: GameSession) -> list[Seat]:
-    """The game's seats with their players, in seat order; the ones read already for this request when kept
-    on the object (``GameSession.seats_read``)."""
-    if session.seats_read is not None:
-        return session.seats_read
+    """The game's seats with their players, in seat order."""
     return list(session.seats.select_related("player").order_by("position"))
 
 
-def load_game(session: GameSession) -> LoadedGame:
+def load_game(session: GameSession, seats: list[Seat] | None = None) -> LoadedGame:
     """Seats, then rounds with their entries in one query (one consistent snapshot), then the replay.
 
     The session row was read before the rounds: if a write lands in between, the rounds
     are newer than ``session.version``, and any write based on them is refused by the
     version check (never applied on a mixed state).
     """
-    seats = seats_of(session)
+    seats = seats_of(session) if seats is None else seats  # ``seats``: read already for this request
     rounds: list[Round] = []
     entries: dict[int, list[Entry]] = {}
     query = Entry.objects.filter(round__session=session).select_related("round")

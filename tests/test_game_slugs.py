@@ -243,3 +243,28 @@ def test_no_game_rules_import_another_games_rules():
         path = ROOT.joinpath(*name.split(".")).with_suffix(".py")
         found += [f"{name}: {other}" for other in game_imports(path, dict.fromkeys(rules - {name}, set()))]
     assert found == []
+
+
+def test_nothing_is_patched_onto_a_request_but_its_access_in_one_place():
+    """Issue 18: state travels in signatures. A request gets one attribute of ours, ``access``, declared
+    on ``HtmxHttpRequest`` and set by ``access._admitting`` alone; no module sets or reads back any other
+    with ``setattr``/``getattr`` (a page cache's placeholders are a context variable, its seats an argument)."""
+    found = []
+    for path in sorted((ROOT / "games").rglob("*.py")):
+        if "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                if node.func.id in ("setattr", "getattr", "delattr") and node.args:
+                    target = node.args[0]
+                    if isinstance(target, ast.Name) and target.id == "request":
+                        found.append(f"{path.relative_to(ROOT)}: {node.func.id}(request, ...)")
+            elif isinstance(node, ast.Assign):
+                for target in node.targets:
+                    if (
+                        isinstance(target, ast.Attribute)
+                        and isinstance(target.value, ast.Name)
+                        and target.value.id == "request"
+                    ):
+                        found.append(f"{path.relative_to(ROOT)}: request.{target.attr} = ...")
+    assert found == ["games/views/access.py: request.access = ..."]

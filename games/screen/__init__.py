@@ -34,6 +34,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from games import services
+from games.models import Seat
 from games.paper.common import Cell, Row
 from games.rules import RoundResult
 from games.words import in_words
@@ -164,7 +165,7 @@ def _language() -> str:
     return get_language() or settings.LANGUAGE_CODE
 
 
-def read_game(session) -> services.LoadedGame:
+def read_game(session, seats: list[Seat] | None = None) -> services.LoadedGame:
     """The game for a page that only reads it (a sheet, an explanation, a live update): as
     ``services.load_game`` gives it, but with the rules' replay kept in the cache for this version
     and language (the replay's explanations and messages are in words).
@@ -178,11 +179,11 @@ def read_game(session) -> services.LoadedGame:
     key = _key("state", session, _language())
     found = cache.get(key)
     if found is not None:
-        seats = services.seats_of(session)
+        seats = services.seats_of(session) if seats is None else seats  # ``seats``: read already
         names, state = found
         if [seat.player.name for seat in seats] == names:
             return services.LoadedGame(session=session, seats=seats, rounds=[], entries={}, state=state)
-    loaded = services.load_game(session)
+    loaded = services.load_game(session, seats)
     cache.set(key, (loaded.names, loaded.state))
     return loaded
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from games import screen
+from games.models import Seat
 from games.paper.common import Row
 from games.registry import Game
 from games.round_forms import BiddingCorrectionForm, BidsForm, TricksForm
@@ -73,8 +74,8 @@ class BiddingTable(BiddingScreen, Table):
             form.message,
         )
 
-    def sheet(self, request: HtmxHttpRequest, session):
-        loaded = screen.read_game(session)
+    def sheet(self, request: HtmxHttpRequest, session, seats: list[Seat] | None = None):
+        loaded = screen.read_game(session, seats)
         panel = self.current_panel(loaded)
         info = loaded.state.next_round
         if request.GET.get("phase") == "bids" and info is not None:

@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import services
 from games.forms import SeatingForm, WholeNumberField
+from games.models import Seat
 from games.round_forms import MemoryCorrectionForm, MemoryFirstHalfForm, MemorySecondHalfForm
 from games.rules.memory_bridge import DEFAULT_TARGET, contract_score, first_half_winner
 from games.screen import memory_bridge_panel
@@ -69,8 +70,8 @@ class MemoryBridgeTable(ScoreboardTable):
         contract = contract_words(names, current.data["contract"])
         return [*lines, gettext("Playing the second half: {contract}.").format(contract=contract)]
 
-    def sheet(self, request: HtmxHttpRequest, session):
-        loaded = services.load_game(session)
+    def sheet(self, request: HtmxHttpRequest, session, seats: list[Seat] | None = None):
+        loaded = services.load_game(session, seats)
         panel = self.current_panel(loaded)
         current = loaded.state.current
         if request.GET.get("phase") == "first-half" and current is not None:

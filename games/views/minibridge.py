@@ -26,6 +26,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from games import services
 from games.forms import COMPASS_SEATS, SeatingForm, WholeNumberField
+from games.models import Seat
 from games.round_forms import (
     MinibridgeContractForm,
     MinibridgeCorrectionForm,
@@ -100,8 +101,8 @@ class MinibridgeTable(ScoreboardTable):
             "Round {number} is not the deal being entered; the sheet has been brought up to date."
         ).format(number=number)
 
-    def sheet(self, request: HtmxHttpRequest, session):
-        loaded = services.load_game(session)
+    def sheet(self, request: HtmxHttpRequest, session, seats: list[Seat] | None = None):
+        loaded = services.load_game(session, seats)
         seat = seat_or_none(request.GET.get("seat"))
         if seat is not None:
             return personal_sheet(request, loaded, seat)

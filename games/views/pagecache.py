@@ -37,7 +37,8 @@ from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
 from games import screen, services
-from games.context_processors import MARK
+from games.context_processors import PAGE_MARKS
+from games.models import Seat
 
 from .access import Access, kept_game
 from .common import HtmxHttpRequest
@@ -50,21 +51,24 @@ PAGE = 1
 READS = {"phase", "fresh", "seat"}
 
 
-def served(request: HtmxHttpRequest, access: Access, draw: Callable[[], HttpResponse]) -> HttpResponse:
-    """The page ``draw()`` answers for the game ``access`` names, from the cache when this version of it
-    was drawn before for a request like this one; else drawn, and kept when it can be."""
-    key = _key(request, access)
-    if key is None:
-        return draw()
+def served(
+    request: HtmxHttpRequest, access: Access, draw: Callable[[list[Seat] | None], HttpResponse]
+) -> HttpResponse:
+    """The page ``draw(seats)`` answers for the game ``access`` names, from the cache when this version of
+    it was drawn before for a request like this one; else drawn (given the seats the key read, or None),
+    and kept when it can be."""
+    if not _cacheable(request):
+        return draw(None)
+    key, seats = _key(request, access)
     cache = caches[screen.CACHE_ALIAS]
     found = cache.get(key)
     if found is None:
         marks = secrets.token_hex(8)
-        setattr(request, MARK, marks)
+        drawing = PAGE_MARKS.set(marks)
         try:
-            response = draw()
+            response = draw(seats)
         finally:
-            delattr(request, MARK)
+            PAGE_MARKS.reset(drawing)
         if not _keepable(response):
             return _filled(response, marks, request) if isinstance(response, HttpResponse) else response
         found = (marks, response.content, response["Content-Type"])
@@ -73,15 +77,19 @@ def served(request: HtmxHttpRequest, access: Access, draw: Callable[[], HttpResp
     return HttpResponse(_filled_bytes(content, marks, request), content_type=content_type)
 
 
-def _key(request: HtmxHttpRequest, access: Access) -> str | None:
-    """The cache key of this request's page, or None when it is not to be served from the cache."""
+def _cacheable(request: HtmxHttpRequest) -> bool:
+    """Whether this request's page may come from (and go to) the cache."""
     query = parse_qsl(request.META.get("QUERY_STRING", ""), keep_blank_values=True)
     if len(query) > len(READS) or any(name not in READS or len(value) > 12 for name, value in query):
-        return None
-    if get_messages(request):  # "That game was started already": shown once, never kept
-        return None
+        return False
+    return not get_messages(request)  # "That game was started already": shown once, never kept
+
+
+def _key(request: HtmxHttpRequest, access: Access) -> tuple[str, list[Seat]]:
+    """The cache key of this request's page, and the game's seats it read (the sheet, if drawn now,
+    is given them rather than read them again)."""
     session = access.session
-    seats = session.seats_read = services.seats_of(session)  # the sheet, if drawn now, reads them no more
+    seats = services.seats_of(session)
     kind = "owner" if access.is_owner else "keep" if access.can_write else "watch"
     user = request.user
     who = f"{user.pk}:{user.get_username()}" if user.is_authenticated else "-"
@@ -100,7 +108,7 @@ def _key(request: HtmxHttpRequest, access: Access) -> str | None:
         getattr(staticfiles_storage, "manifest_hash", ""),
     ]
     digest = hashlib.blake2s("\x1f".join(map(str, parts)).encode()).hexdigest()
-    return screen.page_key(session, PAGE, digest)
+    return screen.page_key(session, PAGE, digest), seats
 
 
 def _keepable(response: object) -> bool:

@@ -40,7 +40,7 @@ def table_for(game: str) -> Table:
 @require_GET
 def sheet(request: HtmxHttpRequest, access: Access):
     return pagecache.served(
-        request, access, lambda: table_for(access.session.game).sheet(request, access.session)
+        request, access, lambda seats: table_for(access.session.game).sheet(request, access.session, seats)
     )
 
 

@@ -108,7 +108,9 @@ def shared(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     if access.can_write and access.link is not None:
         remember_keep_link(request, access.link, access.token)
         return redirect("games:sheet", pk=session.pk)
-    return pagecache.served(request, access, lambda: table_for(session.game).sheet(request, session))
+    return pagecache.served(
+        request, access, lambda seats: table_for(session.game).sheet(request, session, seats)
+    )
 
 
 def _through_link(

@@ -34,7 +34,7 @@ from games import screen, services
 from games.accounts.throttle import games_quota_reached, spend
 from games.figures import card
 from games.forms import ROW_ID_MAX, parse_int
-from games.models import GameSession, Player
+from games.models import GameSession, Player, Seat
 from games.registry import Game
 from games.round_forms import RoundForm
 from games.rules import RoundInfo, RoundResult, RuleError
@@ -108,9 +108,10 @@ class Table:
 
     # -- hooks -----------------------------------------------------------------
 
-    def sheet(self, request, session) -> HttpResponse:
-        """The game's sheet page: the game as it stands, and what is to be entered now."""
-        loaded = services.load_game(session)
+    def sheet(self, request, session, seats: list[Seat] | None = None) -> HttpResponse:
+        """The game's sheet page: the game as it stands, and what is to be entered now (``seats``: the
+        game's seats when this request read them already)."""
+        loaded = services.load_game(session, seats)
         return self.show(request, loaded, self.current_panel(loaded))
 
     def actions(self) -> dict[str, tuple[Callable[..., HttpResponse], set[str]]]:
