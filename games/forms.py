@@ -253,7 +253,7 @@ def option_field(option: Option) -> forms.Field:
 class RulesGameForm(SeatingForm):
     """A new game built from its rules alone: a seat for each player it may have and a field per option.
 
-    For a game with no form of its own (the generic table, games/views/scores.py). Two options the
+    For a game with no form of its own (the generic table, games/table/scores.py). Two options the
     rules give as ``either_or`` (a number of rounds, or a target) are offered as a choice (``ends``):
     the chosen one is required, the other is not sent to the rules.
     """

@@ -48,7 +48,7 @@ from games.rules.mormon_bridge import MormonBridge
 from games.words import gettext, ngettext, round_noun
 
 if TYPE_CHECKING:
-    from games.views.table import Table
+    from games.table import Table
 
 type TableClass = Callable[[], type[Table]]  # gives a game's table class, imported when first asked
 
@@ -202,37 +202,37 @@ class Game:
 
 # Each game's table class, imported when its table is first asked for (see ``table`` above).
 def bugger_bridge_table() -> type[Table]:
-    from games.views.bugger import BuggerTable
+    from games.table.bugger_bridge import BuggerTable
 
     return BuggerTable
 
 
 def call_bridge_table() -> type[Table]:
-    from games.views.call_bridge import CallBridgeTable
+    from games.table.call_bridge import CallBridgeTable
 
     return CallBridgeTable
 
 
 def mormon_bridge_table() -> type[Table]:
-    from games.views.mormon_bridge import MormonBridgeTable
+    from games.table.mormon_bridge import MormonBridgeTable
 
     return MormonBridgeTable
 
 
 def minibridge_table() -> type[Table]:
-    from games.views.minibridge import MinibridgeTable
+    from games.table.minibridge import MinibridgeTable
 
     return MinibridgeTable
 
 
 def memory_bridge_table() -> type[Table]:
-    from games.views.memory_bridge import MemoryBridgeTable
+    from games.table.memory_bridge import MemoryBridgeTable
 
     return MemoryBridgeTable
 
 
 def scores_table() -> type[Table]:  # any game's whose rounds are each player's points
-    from games.views.scores import ScoresTable
+    from games.table.scores import ScoresTable
 
     return ScoresTable
 

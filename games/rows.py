@@ -12,7 +12,7 @@ its rounds take (``Game.rows``):
 - ``HALVES``: each player's first-half tricks, the second half's contract
   (none: passed out) and the declarer's tricks (Memory Bridge);
 - ``SCORES``: each player's points for the round, as entered: any game whose
-  rounds are nothing but points (the generic table, games/views/scores.py).
+  rounds are nothing but points (the generic table, games/table/scores.py).
 
 Nothing here touches the database: the functions read and fill plain
 attributes, so a round entered on the sheet, an imported record and an export

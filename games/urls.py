@@ -1,5 +1,6 @@
 from django.urls import path
 
+from games.table import http as play
 from games.views import (
     accounts,
     card,
@@ -8,7 +9,6 @@ from games.views import (
     history,
     home,
     install,
-    play,
     players,
     printing,
     records,

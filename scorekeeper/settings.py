@@ -183,7 +183,7 @@ IMPORTS_PER_HOUR = env_int("IMPORTS_PER_HOUR", 30)
 # createcachetable), so nothing else needs running.
 CACHES: dict[str, dict[str, Any]] = {
     "default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "scorekeeper_cache"},
-    # Drawn parts of score sheets (games/screen/__init__.py), under keys that hold each game's version, so
+    # Drawn parts of score sheets (games/table/__init__.py), under keys that hold each game's version, so
     # never stale and never invalidated. Local memory in each process by default; several app
     # servers may share one instead (docs/performance.md): SHEET_CACHE_BACKEND names a Django cache
     # backend, SHEET_CACHE_LOCATION its location (django.core.cache.backends.redis.RedisCache and

@@ -222,7 +222,7 @@ def test_a_20_20_split_is_a_redeal_by_the_same_dealer(table, make_mini):
 
 
 def test_the_sheet_rows_are_drawn_like_the_other_games(table, make_mini):
-    """games/screen/ draws the rows: each deal's number with its dealer's letter, the correction link
+    """games/table/ draws the rows: each deal's number with its dealer's letter, the correction link
     naming the round and the deal, the deals to come, and no explanation until a square is tapped."""
     session = make_mini(
         first_dealer=E,

@@ -87,7 +87,7 @@ def too_many(request: HttpRequest, message: str) -> HttpResponse:
 
 
 def games_quota_reached(request: HttpRequest) -> HttpResponse:
-    """The answer to a new game past GAMES_PER_HOUR (games/views/table.py counts them as they start)."""
+    """The answer to a new game past GAMES_PER_HOUR (games/table/__init__.py counts them as they start)."""
     return too_many(
         request,
         gettext(

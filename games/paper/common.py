@@ -40,7 +40,7 @@ class Cell:
     rowspan: int = 1
     head: bool = False  # drawn as <th>
     scope: str = ""
-    # On the screen (games/screen/__init__.py draws the same cells): how the number was worked out, shown when
+    # On the screen (games/table/__init__.py draws the same cells): how the number was worked out, shown when
     # the cell is tapped; a heading cell that links to the correction of its row's round; a swatch's class.
     explain: str = ""
     link: bool = False

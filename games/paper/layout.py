@@ -71,7 +71,7 @@ class Layout[R: GameRules]:
         return self.draw(state, names, state.options, 0)
 
     def screen(self, state: GameState, names: list[str]) -> Sheet:
-        """The sheet on the screen, which games/screen/__init__.py draws: the recorded sheet's first table with each
+        """The sheet on the screen, which games/table/__init__.py draws: the recorded sheet's first table with each
         row numbered by its round, a played round's heading linking to its correction, and its squares
         explained (the words the paper gives them as titles). A layout whose screen differs overrides it."""
         sheet = self.filled(state, names)[0]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from django.http import Http404, HttpResponse
 from django.views.decorators.http import require_GET
 
-from games import screen
 from games.figures.card import result_card
+from games.table import read_game
 
 from .access import Access, guarded
 from .common import HtmxHttpRequest
@@ -20,7 +20,7 @@ from .common import HtmxHttpRequest
 def card_answer(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """The card as an SVG image; a 404 while the game is not over."""
     del request  # the share link's answers all take it
-    loaded = screen.read_game(access.session)
+    loaded = read_game(access.session)
     if not loaded.state.finished:
         raise Http404("The game is not over.")
     card = result_card(access.session, loaded.state, loaded.names)

@@ -36,14 +36,15 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
-from games import screen, services
+from games import services
 from games.context_processors import PAGE_MARKS
 from games.models import Seat
+from games.table import CACHE_ALIAS, page_key
 
 from .access import Access, kept_game
 from .common import HtmxHttpRequest
 
-# Part of every key, with games/screen's MARKUP: bump it when the pages' templates change, so that a
+# Part of every key, with games/table's MARKUP: bump it when the pages' templates change, so that a
 # shared cache (several app servers, one Redis) never serves pages drawn by older code.
 PAGE = 1
 # The query parameters a sheet reads (a panel to show, a redeal's fresh chips, a Minibridge player's own
@@ -60,7 +61,7 @@ def served(
     if not _cacheable(request):
         return draw(None)
     key, seats = _key(request, access)
-    cache = caches[screen.CACHE_ALIAS]
+    cache = caches[CACHE_ALIAS]
     found = cache.get(key)
     if found is None:
         marks = secrets.token_hex(8)
@@ -108,7 +109,7 @@ def _key(request: HtmxHttpRequest, access: Access) -> tuple[str, list[Seat]]:
         getattr(staticfiles_storage, "manifest_hash", ""),
     ]
     digest = hashlib.blake2s("\x1f".join(map(str, parts)).encode()).hexdigest()
-    return screen.page_key(session, PAGE, digest), seats
+    return page_key(session, PAGE, digest), seats
 
 
 def _keepable(response: object) -> bool:

@@ -23,12 +23,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import services
 from games.accounts import sharing
 from games.models import ShareLink
+from games.table.http import explain_answer, live_answer, table_for
 
 from . import pagecache
 from .access import Access, remember_keep_link, through_link
 from .card import card_answer
 from .common import HtmxHttpRequest, owned_session
-from .play import explain_answer, live_answer, table_for
 
 LINK_WORDS = {
     ShareLink.Kind.WATCH: (

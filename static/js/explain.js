@@ -1,4 +1,4 @@
-// The score sheet's explanations (games/screen/): a tapped square fetches how it was worked out
+// The score sheet's explanations (games/table/): a tapped square fetches how it was worked out
 // and shows it in a popover beside the square, kept on the screen. Separate from app.js on purpose.
 (() => {
   "use strict";

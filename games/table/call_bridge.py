@@ -4,18 +4,27 @@ Bids 2 to 12 with the bonus bids (8 and up) marked, the dealer's tricks filled
 in as the rest of the 13, each score square with the deal's points and the
 running total, the target and who leads, and "play goes on" when the lead is
 shared at the target.
+
+Call Bridge at the table: four players, spades trumps, first alone at the target wins.
+
+The flow (bids, then tricks, corrections) is the bidding games' (``bidding.py``)
+and what Call Bridge shows is its screen's (games/screen/call_bridge.py); this
+module adds only its new-game page.
 """
 
 from __future__ import annotations
 
 from typing import override
 
+from django import forms
 from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
-from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS
-from games.screen import total_explain
-from games.screen.bidding import BiddingScreen, made_missed_lines, name_list, signed
-from games.sheet import Chip
+from games.forms import SeatingForm, WholeNumberField
+from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, PLAYERS
+from games.table import Chip, new_game_form, new_game_page, total_explain
+from games.table.bidding import BiddingScreen, BiddingTable, made_missed_lines, name_list, signed
+from games.views.common import HtmxHttpRequest
 
 
 class CallBridgeScreen(BiddingScreen):
@@ -141,3 +150,30 @@ class CallBridgeScreen(BiddingScreen):
         else:
             said = gettext("{who} share the lead with {top}; {more} more to reach {target}.")
         return [said.format(who=who, top=top, more=max(target - top, 0), target=target)]
+
+
+class CallBridgeTable(CallBridgeScreen, BiddingTable):
+    def new_game(self, request: HtmxHttpRequest):
+        """Seat the four players, choose the first dealer and the target."""
+        slug = self.game.slug
+        form = new_game_form(request, NewCallBridgeForm, slug, same_game=True)
+        return new_game_page(request, form, game=self.game, template=f"{self.template_dir}/new.html")
+
+
+class NewCallBridgeForm(SeatingForm):
+    """The four players, the first dealer and the target."""
+
+    seats = PLAYERS
+    min_players = PLAYERS
+    too_few = _("Call Bridge is for exactly 4 players: type a name in each seat.")
+    target = WholeNumberField(
+        label=_("Target score"),
+        initial=30,
+        min_value=1,
+        max_value=500,  # a typo guard: the rules set no upper limit
+        help_text=_("After a deal, a player alone at the top with at least this total wins."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def options(self):
+        return {"target": self.cleaned_data["target"]}

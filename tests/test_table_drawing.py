@@ -1,4 +1,4 @@
-"""games/screen/__init__.py: the paper model's rows drawn on the screen, cached under the game's version."""
+"""games/table/__init__.py: the paper model's rows drawn on the screen, cached under the game's version."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import screen, services
+from games import services
 from games.accounts.players import rename_player
 from games.models import GameSession, Player
 from games.paper.common import Cell, Row
 from games.registry import GAMES
 from games.rules.bugger_bridge import BuggerBridge
+from games.table import CACHE_ALIAS, draw_row, drawn, explanation
 
 from .helpers import body
 
@@ -54,7 +55,7 @@ def test_rows_are_drawn_escaped_with_their_links_and_squares():
         ],
         number=7,
     )
-    html = screen.draw_row(row, "/games/4/round/0/edit/", "Round")
+    html = draw_row(row, "/games/4/round/0/edit/", "Round")
     assert html == (
         '<tr id="round-7"><th scope="row" class="round-col">'
         '<a href="/games/4/round/7/edit/" aria-label="Correct round 7&lt;NT&gt;">'
@@ -65,7 +66,7 @@ def test_rows_are_drawn_escaped_with_their_links_and_squares():
         "<td></td></tr>"
     )
     # A watcher (no edit URL) gets the label without a link; explanations are never in the row.
-    watched = screen.draw_row(row, "", "Round")
+    watched = draw_row(row, "", "Round")
     assert "<a " not in watched and "Bob" not in watched and "made" not in watched
 
 
@@ -77,17 +78,17 @@ def test_an_explanation_is_found_by_round_and_square():
             heading="Deal 1",
         )
     ]
-    assert screen.explanation(rows, 1, 0) == ("Deal 1", "why")
-    assert screen.explanation(rows, 1, 1) is None  # nothing to explain
-    assert screen.explanation(rows, 1, 2) is None
-    assert screen.explanation(rows, 2, 0) is None
+    assert explanation(rows, 1, 0) == ("Deal 1", "why")
+    assert explanation(rows, 1, 1) is None  # nothing to explain
+    assert explanation(rows, 1, 2) is None
+    assert explanation(rows, 2, 0) is None
 
 
 SEATED = ["Ann", "Bob"]
 
 
 def test_drawn_parts_are_kept_per_version_and_never_stale():
-    caches[screen.CACHE_ALIAS].clear()
+    caches[CACHE_ALIAS].clear()
     built = []
 
     def build():
@@ -96,26 +97,23 @@ def test_drawn_parts_are_kept_per_version_and_never_stale():
 
     created = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
     session = SimpleNamespace(pk=1, created=created, version=3)
-    first = screen.drawn(session, names=SEATED, can_write=True, edit_url="", word="Round", build=build)
-    again = screen.drawn(session, names=SEATED, can_write=True, edit_url="", word="Round", build=build)
+    first = drawn(session, names=SEATED, can_write=True, edit_url="", word="Round", build=build)
+    again = drawn(session, names=SEATED, can_write=True, edit_url="", word="Round", build=build)
     assert first.body == again.body and len(built) == 1
     session.version = 4  # a write moves the version: drawn afresh
-    assert (
-        ">2<"
-        in screen.drawn(session, names=SEATED, can_write=True, edit_url="", word="Round", build=build).body
-    )
+    assert ">2<" in drawn(session, names=SEATED, can_write=True, edit_url="", word="Round", build=build).body
     # A watcher's sheet is kept apart (no correction links), and so is another game with the same id.
-    screen.drawn(session, names=SEATED, can_write=False, edit_url="", word="Round", build=build)
+    drawn(session, names=SEATED, can_write=False, edit_url="", word="Round", build=build)
     other = SimpleNamespace(pk=1, created=created + datetime.timedelta(seconds=1), version=4)
-    screen.drawn(other, names=SEATED, can_write=True, edit_url="", word="Round", build=build)
+    drawn(other, names=SEATED, can_write=True, edit_url="", word="Round", build=build)
     assert len(built) == 4
     # A player renamed (no new version): the rows name them, so they are drawn afresh.
-    screen.drawn(other, names=["Ann", "Robert"], can_write=True, edit_url="", word="Round", build=build)
+    drawn(other, names=["Ann", "Robert"], can_write=True, edit_url="", word="Round", build=build)
     assert len(built) == 5
 
 
 def test_a_read_keeps_the_replay_per_version_and_follows_a_rename(table, make_game):
-    caches[screen.CACHE_ALIAS].clear()
+    caches[CACHE_ALIAS].clear()
     session = make_game(rounds=[{"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]}])
     sheet = reverse("games:sheet", args=[session.pk])
     explain = reverse("games:explain", args=[session.pk]) + "?r=1&k=0"
@@ -139,7 +137,7 @@ def test_a_read_keeps_the_replay_per_version_and_follows_a_rename(table, make_ga
 def test_an_explanation_is_in_the_language_of_whoever_reads_it(table, make_game):
     """The replay kept per version holds its explanations in words: one drawn for a French reader is
     not served to an English one (issue 19, item 11)."""
-    caches[screen.CACHE_ALIAS].clear()
+    caches[CACHE_ALIAS].clear()
     session = make_game(rounds=[{"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]}])
     explain = reverse("games:explain", args=[session.pk]) + "?r=1&k=1"
     french = body(table.get(explain, headers={"Accept-Language": "fr"}))

@@ -10,15 +10,53 @@ paper layout's rows (``Game.paper.screen``), drawn on screen by games/screen/__i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils.translation import gettext
 
 from games.forms import RulesGameForm
 from games.paper import number
-from games.round_forms import ScoresCorrectionForm, ScoresForm
 from games.rules import RoundInfo
+from games.table import Step, Table, new_game_form, new_game_page, steps
+from games.table.forms import RoundForm
 from games.views.common import HtmxHttpRequest
-from games.views.table import Step, Table, new_game_form, new_game_page, steps
+
+# -- a number per player (games.views.scores: any game whose rounds are each player's points) ---------
+
+
+class ScoresForm(RoundForm):
+    """Each player's points for the round being entered, all of them whole numbers."""
+
+    seat_fields = ("score",)
+    # Any number a box takes goes to the rules, which say what a round may score (Free scoring: ±10,000).
+    MOST = 10**9
+
+    def start(self) -> None:
+        self.values: list[int | None] = [None] * len(self.names)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        self.values = self.seat_numbers("score", "points", seats=range(len(self.names)), most=self.MOST)
+        for seat, value in enumerate(self.values):
+            if value is None and f"score_{seat}" not in self.errors:
+                self.flag(
+                    f"score_{seat}",
+                    gettext("Round {round}: enter {name}'s points.").format(
+                        round=self.number, name=self.names[seat]
+                    ),
+                )
+        if not self.errors:
+            self.round_data = {"scores": self.values}
+        return cleaned
+
+
+class ScoresCorrectionForm(ScoresForm):
+    """A finished round's points; every later total follows."""
+
+    corrects = True
+
+    def start(self) -> None:
+        self.values = list(self.target.data["scores"])
 
 
 @dataclass

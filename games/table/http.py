@@ -17,14 +17,14 @@ from django.template.loader import select_template
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from games import screen, services
+from games import services
+from games import table as screen
 from games.registry import GAMES, playable
 from games.rules import RuleError
-
-from . import pagecache
-from .access import Access, guarded
-from .common import HtmxHttpRequest
-from .table import Table, posted_key
+from games.table import Table, posted_key
+from games.views import pagecache
+from games.views.access import Access, guarded
+from games.views.common import HtmxHttpRequest
 
 
 def table_for(game: str) -> Table:

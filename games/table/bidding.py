@@ -6,6 +6,16 @@ tricks or a correction, and the status lines; a game's screen subclasses it
 and fills in what differs (which bids and tricks may be tapped, what a score
 cell says, what the status line says). No request and no response: the table
 in games/views/bidding.py serves it.
+
+The table for the bidding games (Bugger, Call and Mormon Bridge): bids first, then tricks.
+
+What a page shows is the game's screen (games/screen/bidding.py's ``BiddingScreen``
+and a subclass per game, which fill in what differs: which bids and tricks may be
+tapped, what a score cell says, what the status line says); ``BiddingTable`` adds
+how the table answers: the sheet page, and the round actions. ``play.py`` reaches them through
+the game's registry entry, which builds its table (``Game.table``). Each action is a ``Step``:
+a form from ``games/round_forms.py`` and the panel that draws it; how a step is
+read, saved and answered (plain POST or htmx, refused or saved) is ``table.Table.act``.
 """
 
 from __future__ import annotations
@@ -17,12 +27,17 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
+from games import table as screen
+from games.models import Seat
 from games.paper.common import Cell, Row, number
 from games.places import ordinal, rank
-from games.rules import RoundInfo, RoundResult
+from games.registry import Game
+from games.rules import RoundInfo, RoundResult, RuleError
 from games.rules.cards import bid_total_line
-from games.sheet import Chip, EntryRow
-from games.words import in_words
+from games.table import Chip, EntryRow, Step, Table, steps
+from games.table.forms import RawField, RoundForm
+from games.views.common import HtmxHttpRequest
+from games.words import in_words, round_noun
 
 if TYPE_CHECKING:  # django-stubs-ext is a development requirement
     from django_stubs_ext import StrOrPromise
@@ -446,3 +461,195 @@ class BiddingScreen:
             "trumps": list(self.trump_words.items()),
             **self.extra(loaded),
         }
+
+
+# -- the bidding games: bids, then tricks; a correction of both -------------------------------------
+
+
+class BiddingForm(RoundForm):
+    def bids_so_far(self, bids: list[int | None]) -> None:
+        """The rules' check of the bids made so far, beside the bid at fault."""
+        try:
+            self.rules.check_bids_so_far(self.info, bids, self.state.options, names=self.names)
+        except RuleError as exc:
+            if exc.player is not None:
+                self.flag(f"bid_{exc.player}", exc.message)
+
+    def require(self, prefix: str, values: list[int | None], missing: str) -> None:
+        for seat in self.info.active:
+            if values[seat] is None and f"{prefix}_{seat}" not in self.errors:
+                self.flag(f"{prefix}_{seat}", missing.format(round=self.number, name=self.names[seat]))
+
+
+class BidsForm(BiddingForm):
+    """Everyone's bids and the trumps turned up; saved once all are in (with htmx, a tap shows the total)."""
+
+    seat_fields = ("bid",)
+    trump = RawField()
+
+    def start(self) -> None:
+        self.bids: list[int | None] = [None] * len(self.names)
+        self.trump_value = ""
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        info = self.info
+        # Every seat's box is read: a bid typed for a player not in the hand (out, or waiting) is refused
+        # by the rules beside that player, not dropped.
+        self.bids = self.seat_numbers("bid", "bid", seats=range(len(self.names)))
+        trump = self.raw("trump")
+        if trump and trump not in self.rules.allowed_trumps(info):
+            self.add_error(None, self.table.pick_trumps)
+            return cleaned
+        self.trump_value = trump
+        if self.errors:
+            return cleaned
+        self.bids_so_far(self.bids)
+        missing = [s for s in info.active if self.bids[s] is None]
+        if self.errors or (missing and self.htmx and not self.saving):
+            return cleaned  # a chip tapped: the running total; nothing is stored until all have bid
+        self.require("bid", self.bids, gettext("Round {round}: {name} has not bid."))
+        if self.errors:
+            return cleaned
+        # Bids entered again (after "Change bids", or a redeal) keep the round's other facts (penalties).
+        current = self.current
+        data = {k: v for k, v in (current.data if current else {}).items() if k != "trump"}
+        data["bids"] = self.bids
+        if trump:
+            data["trump"] = trump
+        self.round_data = data
+        return cleaned
+
+
+class TricksForm(BiddingForm):
+    """The tricks each player took, checked against the cards when saved."""
+
+    seat_fields = ("tricks",)
+
+    def fits(self) -> bool:
+        return self.current is not None
+
+    def start(self) -> None:
+        self.bids: list[int | None] = list(self.current.data["bids"]) if self.current else []
+        self.tricks: list[int | None] = list(self.bids)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        self.tricks = self.seat_numbers("tricks", "tricks", seats=self.info.active)
+        if self.saving:
+            self.require("tricks", self.tricks, gettext("Round {round}: enter {name}'s tricks."))
+        if self.saving and not self.errors and self.current is not None:
+            self.round_data = dict(self.current.data, tricks=self.tricks)
+        return cleaned
+
+
+class BiddingCorrectionForm(BiddingForm):
+    """A finished round's bids and tricks together; every later total follows."""
+
+    seat_fields = ("bid", "tricks")
+    corrects = True
+
+    def start(self) -> None:
+        self.bids: list[int | None] = list(self.target.data["bids"])
+        self.tricks: list[int | None] = list(self.target.data["tricks"])
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        active = self.info.active
+        self.bids = self.seat_numbers("bid", "bid", seats=active)
+        self.require("bid", self.bids, gettext("Round {round}: {name} has not bid."))
+        if not self.errors:
+            self.bids_so_far(self.bids)
+        self.tricks = self.seat_numbers("tricks", "tricks", seats=active)
+        self.require("tricks", self.tricks, gettext("Round {round}: enter {name}'s tricks."))
+        if not self.errors:
+            self.round_data = dict(self.target.data, bids=self.bids, tricks=self.tricks)
+        return cleaned
+
+    def refuse(self, exc: RuleError) -> None:
+        self.refusal = exc
+        number = self.number
+        if exc.player is not None and exc.round == number:
+            self.flag(f"{'bid' if exc.field == 'bids' else 'tricks'}_{exc.player}", exc.message)
+            return
+        message = exc.message
+        if exc.round is not None and exc.round != number:
+            word = self.table.round_word.lower()
+            message = gettext(
+                "That correction does not fit the {rounds} played after it. {message} Undo back to {round} {number} to change it."
+            ).format(rounds=round_noun(word, 2), message=message, round=round_noun(word), number=number)
+        self.flag(None, message)
+
+
+class BiddingTable(BiddingScreen, Table):
+    """A bidding game's table: its screen (``BiddingScreen``) answering requests (``Table``); a game's
+    table is its screen's subclass mixed with this one, plus any action of its own."""
+
+    # A panel found out of date also brings the sheet up to date, and so does a stored round.
+    refresh_on_conflict = {"sheet_changed": True}
+    saved_changes = {"sheet_changed": True}
+    draws_screen = True
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.sheet_template = f"{self.template_dir}/sheet.html"
+
+    def screen_rows(self, loaded) -> list[Row]:
+        return self.rows(loaded)
+
+    def screen_foot(self, loaded) -> list[Row]:
+        return self.foot(loaded)
+
+    def context(self, loaded, panel: Panel) -> dict:
+        """The screen's context, and the table itself."""
+        return {**super().context(loaded, panel), "table": self}
+
+    def watch_lines(self, loaded) -> list[str]:
+        """The table's lines for a watcher, then the facts the round's heading gives (who waits, who sits down)."""
+        lines = super().watch_lines(loaded)
+        info = loaded.state.next_round
+        return lines + self.heading_facts(loaded, info) if info is not None else lines
+
+    def bids_form_panel(self, form) -> Panel:
+        return self.bids_panel(
+            form.loaded, form.info, form.bids, form.seat_errors("bid"), form.message, trump=form.trump_value
+        )
+
+    def tricks_form_panel(self, form) -> Panel:
+        return self.tricks_panel(
+            form.loaded, form.info, form.bids, form.tricks, form.seat_errors("tricks"), form.message
+        )
+
+    def correction_panel(self, form) -> Panel:
+        return self.edit_panel(
+            form.loaded,
+            form.target,
+            form.bids,
+            form.tricks,
+            form.seat_errors("bid"),
+            form.seat_errors("tricks"),
+            form.message,
+        )
+
+    def sheet(self, request: HtmxHttpRequest, session, seats: list[Seat] | None = None):
+        loaded = screen.read_game(session, seats)
+        panel = self.current_panel(loaded)
+        info = loaded.state.next_round
+        if request.GET.get("phase") == "bids" and info is not None:
+            current = loaded.state.current
+            # After a redeal (a plain POST redirects here with ``fresh``) everyone bids again.
+            fresh = bool(request.GET.get("fresh"))
+            bids = list(current.data["bids"]) if current and not fresh else [None] * len(loaded.seats)
+            trump = current.data.get("trump", "") if current and not fresh else ""
+            panel = self.bids_panel(
+                loaded, info, bids, trump=trump, note=gettext("Redeal: bid again.") if fresh else ""
+            )
+        return self.show(request, loaded, panel)
+
+    def actions(self) -> dict:
+        return steps(
+            self,
+            bids=Step(BidsForm, self.bids_form_panel),
+            tricks=Step(TricksForm, self.tricks_form_panel),
+            edit=Step(BiddingCorrectionForm, self.correction_panel),
+        )
