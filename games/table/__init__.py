@@ -67,7 +67,7 @@ from games.models import GameSession, Player, Seat
 from games.paper.common import Cell, Row
 from games.registry import Game
 from games.rules import RoundInfo, RoundResult, RuleError
-from games.table.forms import RoundForm
+from games.table.forms import Chip, RoundForm
 from games.views.accounts import let_in_as_guest
 from games.views.common import HtmxHttpRequest
 from games.words import in_words
@@ -881,17 +881,6 @@ TRUMP_WORDS = {
     "diamonds": gettext_lazy("Diamonds ♦"),
     "clubs": gettext_lazy("Clubs ♣"),
 }
-
-
-@dataclass
-class Chip:
-    """One tap-able choice in an entry row (a radio button styled as a chip)."""
-
-    value: int | str
-    checked: bool = False
-    struck: bool = False  # not allowed now (shown struck out, disabled)
-    label: str = ""  # shown instead of the value when set
-    title: str = ""  # why it is struck, or what it means
 
 
 @dataclass

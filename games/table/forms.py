@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -12,6 +13,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from games.forms import parse_int
 from games.rules import RoundInfo, RoundResult, RuleError
+from games.rules.cards import STRAIN_NAMES, STRAINS, strain_symbol
 
 # A number a player's row refused, by what it is: whole sentences, so a language words each its own way.
 NOT_POSSIBLE = {
@@ -173,3 +175,50 @@ class RoundForm(forms.Form):
                 )
             values[seat] = value
         return values
+
+
+@dataclass
+class Chip:
+    """One tap-able choice in an entry row (a radio button styled as a chip)."""
+
+    value: int | str
+    checked: bool = False
+    struck: bool = False  # not allowed now (shown struck out, disabled)
+    label: str = ""  # shown instead of the value when set
+    title: str = ""  # why it is struck, or what it means
+
+
+@dataclass
+class Choice:
+    """A labelled group of one-tap chips for one form field (templates/games/minibridge/_choice.html)."""
+
+    name: str
+    legend: str
+    chips: list[Chip]
+    prefix: str = ""
+    error: str = ""
+    marked: int | str | None = None  # the chip drawn dashed (the tricks a contract needs)
+    css: str = ""
+
+    def __post_init__(self) -> None:
+        self.prefix = self.prefix or self.name
+
+
+def strain_choice(strain: str | None, error: str, prefix: str = "") -> Choice:
+    """A contract's strain (the four suits and no trumps), one chip each, ``strain`` checked."""
+    return Choice(
+        name="strain",
+        prefix=f"{prefix}strain",
+        legend=gettext("Strain"),
+        chips=[
+            Chip(
+                value=s,
+                checked=s == strain,
+                label=strain_symbol(s),
+                title=gettext(STRAIN_NAMES[s]).capitalize(),
+            )
+            for s in STRAINS
+        ],
+        css="strains",
+        error=error,
+    )

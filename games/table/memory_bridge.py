@@ -67,8 +67,7 @@ from games.table import (
     steps,
     total_explain,
 )
-from games.table.forms import RawField, RoundForm
-from games.table.minibridge import Choice, strain_choice
+from games.table.forms import Choice, RawField, RoundForm, strain_choice
 from games.views.common import HtmxHttpRequest
 from games.words import in_words
 

@@ -12,7 +12,7 @@ The Minibridge entry panel: what the panel under the heading asks for next.
 The points keypad (three players announce, the fourth follows from 40), who
 declares once the points are in, the contract and tricks chips, and the
 correction panel for a finished deal; ``current_panel`` picks the one for the
-deal in hand. ``Choice`` (a labelled group of chips) is shared with Memory Bridge.
+deal in hand.
 
 Minibridge: the partnership sheet, the deal entry on it, and each player's personal sheet.
 
@@ -48,7 +48,7 @@ from games.forms import COMPASS_SEATS, SeatingForm, WholeNumberField, parse_int
 from games.models import Seat
 from games.paper.common import Cell, Row
 from games.rules import RoundInfo, RuleError
-from games.rules.cards import STRAIN_NAMES, STRAINS, strain_symbol
+from games.rules.cards import STRAINS, strain_symbol
 from games.rules.minibridge import (
     DECK_HCP,
     GAME_TRICKS,
@@ -68,7 +68,7 @@ from games.rules.minibridge import (
     tricks_needed,
 )
 from games.table import Chip, ScoreboardTable, Step, new_game_form, new_game_page, steps
-from games.table.forms import RawField, RoundForm
+from games.table.forms import Choice, RawField, RoundForm, strain_choice
 from games.views.common import HtmxHttpRequest
 from games.words import in_words
 
@@ -355,42 +355,6 @@ def sheet_context(loaded) -> dict:
         "last_deal": deal_numbers(state)[-1] if state.rounds else None,
         "leaders": leading_sides(state),
     }
-
-
-@dataclass
-class Choice:
-    """A labelled group of one-tap chips for one form field (templates/games/minibridge/_choice.html)."""
-
-    name: str
-    legend: str
-    chips: list[Chip]
-    prefix: str = ""
-    error: str = ""
-    marked: int | str | None = None  # the chip drawn dashed (the tricks a contract needs)
-    css: str = ""
-
-    def __post_init__(self):
-        self.prefix = self.prefix or self.name
-
-
-def strain_choice(strain: str | None, error: str, prefix: str = "") -> Choice:
-    """A contract's strain (the four suits and no trumps), one chip each, ``strain`` checked."""
-    return Choice(
-        name="strain",
-        prefix=f"{prefix}strain",
-        legend=gettext("Strain"),
-        chips=[
-            Chip(
-                value=s,
-                checked=s == strain,
-                label=strain_symbol(s),
-                title=gettext(STRAIN_NAMES[s]).capitalize(),
-            )
-            for s in STRAINS
-        ],
-        css="strains",
-        error=error,
-    )
 
 
 @dataclass
