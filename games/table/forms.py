@@ -1,19 +1,23 @@
-""" """
+"""A round step's form: typed fields for each player's number and the taps, errors placed beside them."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.forms.utils import ErrorDict
+from django.http import QueryDict
 from django.utils.translation import gettext, gettext_noop
 
 from games.forms import parse_int
-from games.rules import RoundInfo, RoundResult, RuleError
+from games.rules import GameRules, RoundInfo, RoundResult, RuleError
 from games.rules.cards import STRAIN_NAMES, STRAINS, strain_symbol
+
+if TYPE_CHECKING:
+    from games.services import LoadedGame
 
 # A number a player's row refused, by what it is: whole sentences, so a language words each its own way.
 NOT_POSSIBLE = {
@@ -29,52 +33,115 @@ NOT_A_NUMBER = {
 }
 
 
+class SeatNumber(forms.IntegerField):
+    """A player's number in a round (``what``: "bid", "tricks", "points"), from -``most`` to ``most``, or None.
+
+    Exactly what ``parse_int`` takes; anything else is refused in the project's words, naming the player
+    and the round (``words`` names the round as the game's screen does). The rules say what is possible.
+    """
+
+    def __init__(self, *, what: str, name: str, number: int, most: int, words: Callable[[str], str]) -> None:
+        super().__init__(required=False)
+        self.what, self.name, self.number, self.most, self.words = what, name, number, most, words
+
+    def to_python(self, value: object) -> int | None:
+        if value in self.empty_values:
+            return None
+        raw = value if isinstance(value, str) else ""
+        number = parse_int(raw, -self.most, self.most)
+        if number is None:
+            # Written as a number (but out of range, however long), or not as one (" 1", "01", "-0").
+            said = NOT_POSSIBLE if NUMBER_SHAPE.fullmatch(raw) else NOT_A_NUMBER
+            shown = raw if len(raw) <= 20 else f"{raw[:12]}…"
+            message = gettext(said[self.what]).format(round=self.number, name=self.name, shown=shown)
+            raise forms.ValidationError(self.words(message), code="invalid")
+        return number
+
+
 class RawField(forms.Field):
-    """What was sent for a field, as a string ("" for nothing); the form's ``clean()`` reads it."""
+    """What was sent, as a string ("" for nothing): being replaced by typed fields; gone once none uses it."""
 
-    default_validators: list[Any] = []
+    def __init__(self) -> None:
+        super().__init__(required=False)
 
-    def __init__(self, **kwargs: Any):
-        super().__init__(required=False, **kwargs)
-
-    def to_python(self, value: Any) -> str:
+    def to_python(self, value: object) -> str:
         return value if isinstance(value, str) else ""
+
+
+def pick(values: Iterable[int | str], message: str = "") -> forms.TypedChoiceField:
+    """An optional tap among ``values`` (ints or strs, given back typed; None for none sent); anything else
+    is refused with ``message`` (Django's when "")."""
+    values = list(values)
+    return forms.TypedChoiceField(
+        choices=[(str(value), str(value)) for value in values],
+        coerce=int if all(isinstance(value, int) for value in values) else str,
+        required=False,
+        empty_value=None,
+        error_messages={"invalid_choice": message} if message else None,
+    )
 
 
 class RoundForm(forms.Form):
     """One step of entering or correcting a round.
 
-    Built with the game as loaded (``loaded``), the round it is for (``target``: the
-    ``RoundInfo`` being entered, or the ``RoundResult`` being corrected), the table
-    (its rules and its words) and whether htmx sent it. ``seat_fields`` name the
-    per-player fields (``bid`` makes ``bid_0``, ``bid_1``...).
+    Built with the game as loaded, the round it is for (``target``: the ``RoundInfo`` being entered,
+    or the ``RoundResult`` being corrected), the table (its rules and words) and whether htmx sent
+    it. ``seat_fields`` name the per-player numbers (``bid`` makes ``bid_0``, ``bid_1``...: a
+    ``SeatNumber`` each, for the seats ``seats_for`` gives).
     """
 
     seat_fields: tuple[str, ...] = ()
+    # What each prefix's number is, as NOT_POSSIBLE words it (default: "bid" and "tricks" are themselves).
+    seat_words: dict[str, str] = {}
+    most = 100  # a seat's number is at most this far from 0 (the rules say what a round may hold)
     corrects = False  # True: the step corrects a finished round (a GET shows the form as stored)
-    save = RawField()
+    save = forms.BooleanField(required=False)
 
-    def __init__(self, data: Any = None, *, table: Any, loaded: Any, target: Any, htmx: bool = False):
+    def __init__(
+        self,
+        data: QueryDict | None = None,
+        *,
+        table: Any,
+        loaded: Any,
+        target: Any,
+        htmx: bool = False,
+    ) -> None:
         super().__init__(data)
         self.table = table
-        self.rules: Any = getattr(table, "rules", None)
+        self.rules: GameRules = table.game.rules
+        self.info: RoundInfo = target.info if isinstance(target, RoundResult) else target
         self.loaded = loaded
         self.state = loaded.state
         self.names: list[str] = loaded.names
         self.target = target
-        self.info: RoundInfo = target.info if isinstance(target, RoundResult) else target
         self.number = self.info.number
         self.current: RoundResult | None = loaded.state.current
         self.htmx = htmx
-        self.round_data: dict[str, Any] | None = None
+        self.round_data: dict[str, object] | None = None
         self.refusal: RuleError | None = None
         for prefix in self.seat_fields:
-            for seat in range(len(self.names)):
-                self.fields[f"{prefix}_{seat}"] = RawField()
-        self.saving = self.is_bound and bool(self.data.get("save"))
+            what = self.seat_words.get(prefix, prefix if prefix in NOT_POSSIBLE else "")
+            for seat in self.seats_for(prefix):
+                self.fields[f"{prefix}_{seat}"] = (
+                    SeatNumber(
+                        what=what, name=self.names[seat], number=self.number, most=self.most, words=self.words
+                    )
+                    if what
+                    else RawField()  # a prefix with no word: read by hand until its form moves to typed fields
+                )
         self.start()
 
+    @property
+    def saving(self) -> bool:
+        """Whether Save was pressed (else a tap asks for the panel as it now stands)."""
+        return bool(getattr(self, "cleaned_data", {}).get("save"))
+
     # -- hooks ---------------------------------------------------------------------------------
+
+    def seats_for(self, prefix: str) -> Iterable[int]:
+        """The seats whose ``prefix`` number this step reads (default: everyone's)."""
+        del prefix  # a hook: the default needs no more
+        return range(len(self.names))
 
     def fits(self) -> bool:
         """Whether this step applies to the round as it stands (else the page was stale)."""
@@ -83,7 +150,7 @@ class RoundForm(forms.Form):
     def start(self) -> None:
         """Set the typed values the panel draws, before any POST is read (from the stored round)."""
 
-    def note(self, after: Any) -> str:
+    def note(self, after: LoadedGame) -> str:
         """What the answer says once the round is stored (``after``: the game as it now stands)."""
         del after  # by default, nothing: the sheet shows what changed
         return ""
@@ -116,15 +183,20 @@ class RoundForm(forms.Form):
 
     # -- errors ----------------------------------------------------------------------------------
 
+    def words(self, message: str) -> str:
+        """A message that starts "Round n: ", its round named as the game's screen names it ("Deal 2: ...")."""
+        return self.table.in_round_words(self.loaded, message)
+
     def said(self, exc: RuleError) -> str:
-        """A refusal as the table's screen says it: its round named in the game's words ("Deal 2: ...")."""
-        return self.table.in_round_words(self.loaded, exc.message)
+        return self.words(exc.message)
 
     def flag(self, name: str | None, message: str) -> None:
-        """Add ``message`` to field ``name`` (None: the whole round), its round named as the screen names it."""
-        if name is not None and name not in self.fields:
-            self.fields[name] = RawField()
-        self.add_error(name, self.table.in_round_words(self.loaded, message))
+        """Add ``message`` beside ``name`` (None: the whole round; a name with no input of its own, such as
+        Minibridge's ``contract``, is a place the panel shows it), its round named in the game's words."""
+        if name is None or name in self.fields:
+            self.add_error(name, self.words(message))
+        else:
+            self.errors.setdefault(name, self.error_class(renderer=self.renderer)).append(self.words(message))
 
     def seat_errors(self, prefix: str) -> dict[int, str]:
         """The first message beside each player's ``prefix`` field, by seat."""
@@ -149,31 +221,33 @@ class RoundForm(forms.Form):
         return self.errors if self.is_bound else ErrorDict()
 
     def raw(self, name: str) -> str:
-        value = self.cleaned_data.get(name, "") if hasattr(self, "cleaned_data") else ""
+        """A ``RawField``'s string: gone with ``RawField``."""
+        value = getattr(self, "cleaned_data", {}).get(name, "")
         return value if isinstance(value, str) else ""
 
     def seat_numbers(
-        self, prefix: str, what: str, *, seats: Iterable[int], most: int = 100
+        self, prefix: str, what: str = "", *, seats: Iterable[int] = (), most: int = 100
     ) -> list[int | None]:
-        """A whole number from -``most`` to ``most`` per seat in ``seats`` (others None); anything else is
-        refused beside that seat."""
+        """Each player's ``prefix`` number as its field read it, for ``seats`` (the others None).
+
+        ``what`` and ``most`` are read only for a prefix still of ``RawField``s (a ``SeatNumber`` has its
+        own, from ``seat_words`` and ``most``): they go with ``RawField``.
+        """
+        wanted = set(seats)
         values: list[int | None] = [None] * len(self.names)
-        for seat in seats:
-            raw = self.raw(f"{prefix}_{seat}")
-            if raw == "":
+        for seat in range(len(self.names)):
+            name = f"{prefix}_{seat}"
+            if seat not in wanted:
                 continue
-            value = parse_int(raw, -most, most)
-            if value is None:
-                shown = raw if len(raw) <= 20 else f"{raw[:12]}…"
-                name = self.names[seat]
-                # Written as a number (but out of range, however long), or not a number as written
-                # (" 1", "01", "-0").
-                said = NOT_POSSIBLE if NUMBER_SHAPE.fullmatch(raw) else NOT_A_NUMBER
-                self.flag(
-                    f"{prefix}_{seat}",
-                    gettext(said[what]).format(round=self.number, name=name, shown=shown),
-                )
-            values[seat] = value
+            if isinstance(self.fields.get(name), SeatNumber):
+                values[seat] = getattr(self, "cleaned_data", {}).get(name)
+                continue
+            try:
+                values[seat] = SeatNumber(
+                    what=what, name=self.names[seat], number=self.number, most=most, words=self.words
+                ).clean(self.raw(name))
+            except forms.ValidationError as exc:
+                self.add_error(name, exc)
         return values
 
 

@@ -28,15 +28,16 @@ class ScoresForm(RoundForm):
     """Each player's points for the round being entered, all of them whole numbers."""
 
     seat_fields = ("score",)
+    seat_words = {"score": "points"}
     # Any number a box takes goes to the rules, which say what a round may score (Free scoring: ±10,000).
-    MOST = 10**9
+    most = 10**9
 
     def start(self) -> None:
         self.values: list[int | None] = [None] * len(self.names)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        self.values = self.seat_numbers("score", "points", seats=range(len(self.names)), most=self.MOST)
+        self.values = self.seat_numbers("score", "points", seats=range(len(self.names)))
         for seat, value in enumerate(self.values):
             if value is None and f"score_{seat}" not in self.errors:
                 self.flag(
