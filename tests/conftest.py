@@ -18,6 +18,52 @@ from games.models import GameSession
 
 from .helpers import new_session
 
+# What makes a test reach the database. In this process pytest-django lets a test reach it only
+# through its ``django_db`` mark or one of these fixtures (any other access fails the test); the app
+# served by gunicorn (tests/servers.py) reaches it from other processes, and ``served`` checks that
+# the test starting it carries the ``served`` mark.
+DATABASE_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback", "live_server"}
+)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--db-only",
+        action="store_true",
+        help="run only the tests that reach the database (django_db mark, a database fixture, or the "
+        "served mark): .ci/run's PostgreSQL leg, where a test that never reaches it proves nothing new",
+    )
+
+
+def uses_database(item: pytest.Item) -> bool:
+    return (
+        item.get_closest_marker("django_db") is not None
+        or item.get_closest_marker("served") is not None
+        or not DATABASE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
+    )
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """``--db-only`` deselects the tests that never reach the database (after tests/browser/conftest.py
+    has marked its own)."""
+    if not config.getoption("--db-only"):
+        return
+    kept = [item for item in items if uses_database(item)]
+    dropped = [item for item in items if not uses_database(item)]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """The test about to run, for ``tests.servers.served``'s check (module fixtures start before it)."""
+    from . import servers
+
+    servers.running_test = item
+
 
 @pytest.fixture(scope="session", autouse=True)
 def collected_static() -> Path:

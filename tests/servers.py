@@ -30,6 +30,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "race-table-2026"
+# The test running now (tests/conftest.py sets it): ``served`` checks that it carries the served mark.
+running_test = None
 
 
 def free_port() -> int:
@@ -130,6 +132,11 @@ def gunicorn(env: dict, log_path: Path) -> Iterator[Server]:
 @contextlib.contextmanager
 def served(tmp: Path, count: int = 1, env: dict | None = None, workers: int = 4) -> Iterator[list[Server]]:
     """``count`` servers of the app on one fresh database; ``env`` is added to their environment."""
+    if running_test is not None and running_test.get_closest_marker("served") is None:
+        raise AssertionError(
+            f"{running_test.nodeid} starts the served app without the 'served' mark: mark it "
+            "(pytestmark = pytest.mark.served) so that .ci/run's PostgreSQL leg (--db-only) keeps it"
+        )
     database, drop = fresh_database(tmp)
     full_env = {
         **os.environ,

@@ -57,6 +57,7 @@ out = {
 
 
 @pytest.mark.slow
+@pytest.mark.served
 def test_the_served_app_logs_no_token_after_share_and_group_links_are_visited(tmp_path):
     with served(tmp_path, workers=1) as (server,):
         tokens = server.query(SETUP)

@@ -18,7 +18,7 @@ import pytest
 
 from tests.servers import Phone, Server, form_fields, race, race_tricks, served, told_saved
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.served]
 
 PHONES = 10
 PLAYERS = ["Ann", "Ben", "Cat", "Dev", "Eve"]

@@ -20,7 +20,7 @@ import pytest
 from .servers import PASSWORD, Phone, served
 from .test_session_record import NAMES, record
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.served]
 
 SIGNUPS, GAMES, IMPORTS = 5, 30, 30
 

@@ -18,7 +18,7 @@ import redis as redis_client
 from tests.servers import Phone, Server, form_fields, race, race_tricks, served, told_saved
 from tools import throwaway
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.served]
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dev", "Eve"]
 PHONES = 10

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from tests.servers import PASSWORD, Phone, served
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.served]
 
 MB = 1024 * 1024
 
