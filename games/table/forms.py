@@ -296,3 +296,34 @@ def strain_choice(strain: str | None, error: str, prefix: str = "") -> Choice:
         css="strains",
         error=error,
     )
+
+
+class ChipField(forms.Field):
+    """One chip tapped: one of ``values`` (whole numbers and words, each given back as itself), or ``empty``.
+
+    Anything else is refused with ``refusal(shown=<what was sent, cut short>)``, a message that may name
+    players (never %-formatted, unlike ``pick``'s); with no ``refusal`` (a hidden field the page wrote)
+    it reads as ``empty``.
+    """
+
+    def __init__(
+        self,
+        values: Iterable[int | str],
+        *,
+        refusal: Callable[..., str] | None = None,
+        empty: int | None = None,
+    ) -> None:
+        super().__init__(required=False)
+        self.values = {str(v): v for v in values}
+        self.refusal = refusal
+        self.empty = empty
+
+    def to_python(self, value: object) -> int | str | None:
+        if value in self.empty_values:
+            return self.empty
+        found = self.values.get(value) if isinstance(value, str) else None
+        if found is not None:
+            return found
+        if self.refusal is None:
+            return self.empty
+        raise forms.ValidationError(self.refusal(shown=str(value)[:12]))  # no params: nothing %-formatted

@@ -1,51 +1,22 @@
-"""Memory Bridge on the screen: a deal in words, and the sheet's rows.
-
-The lines that say what the first half scored and what the contract is (whether a
-first half ends the game is the rules' ``ends_in_first_half``), then a row per
-deal: both halves (or that the game ended after the first half) and each
-player's running total. The entry panel is ``memory_bridge_panel``;
-games/views/memory_bridge.py serves them.
-
-The Memory Bridge entry panel: what to enter now for the deal in hand.
-
-The first-half rows (one player's tricks fix the other's), the contract chips
-(declarer, level or passed out, strain, doubling) and the second-half tricks, and
-the correction panel for a finished deal; ``current_panel`` picks the one for
-the deal in hand.
-
-Memory Bridge: the two-player sheet and the deal entry on it.
-
-Called through ``play.py``, which checks the login, the owner and the method.
-
-A deal is entered as it is played, each step saved by the tap that completes
-it: the first half (one tap: one player's tricks fix the other's), then the
-contract (declarer, level and strain; doubling starts at "not doubled"; or
-"passed out"), then the declarer's tricks in the second half (one tap). A
-first half that takes a player to the target ends the game there. Plain forms
-work without JavaScript too; refusals answer 200 to htmx and 400 to a plain
-POST, with the input kept.
-
-What the pages show is built in plain Python in ``games/screen/``:
-``memory_bridge`` (a deal in words, the sheet's rows) and
-``memory_bridge_panel`` (the entry panel). This module is the HTTP side: its
-table's ``sheet``, ``new_game`` and ``actions`` (which form, from
-``games/round_forms.py``, and which panel each step has), which ``play.py``
-finds through the game's registry entry.
-"""
+"""Memory Bridge's table: the two-player sheet, and a deal entered in the steps it is played in: the first
+half's tricks, the contract (or passed out), the declarer's tricks; each saved by the tap that completes it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, override
+from functools import partial
+from typing import TypedDict, override
 
+from django.http import HttpResponse
 from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games import services
-from games.forms import SeatingForm, WholeNumberField, parse_int
-from games.models import Seat
+from games.forms import SeatingForm, WholeNumberField
+from games.models import GameSession, Seat
 from games.paper.common import Cell, Row
-from games.rules import RoundInfo, RuleError
+from games.rules import RoundInfo, RoundResult, RuleError
 from games.rules.cards import STRAINS
 from games.rules.memory_bridge import (
     DEFAULT_TARGET,
@@ -56,25 +27,32 @@ from games.rules.memory_bridge import (
     first_half_score,
     first_half_winner,
 )
-from games.rules.memory_bridge import HAND_CARDS as MEMORY_CARDS
-from games.table import (
-    Chip,
-    EntryRow,
-    ScoreboardTable,
-    Step,
-    new_game_form,
-    new_game_page,
-    steps,
-    total_explain,
-)
-from games.table.forms import Choice, RawField, RoundForm, strain_choice
+from games.services import LoadedGame
+from games.table import EntryRow, ScoreboardTable, Step, new_game_form, new_game_page, steps, total_explain
+from games.table.forms import Chip, ChipField, Choice, RoundForm, strain_choice
 from games.views.common import HtmxHttpRequest
 from games.words import in_words
 
 
+class Contract(TypedDict):
+    declarer: int
+    level: int
+    strain: str
+    doubled: int
+
+
+type FirstHalf = list[int | None]  # each player's first-half tricks, None where not tapped
+type Values = dict[str, int | str]  # the contract chips tapped (``level`` "pass": passed out) and the tricks
+DOUBLED_LABELS = {
+    0: gettext_lazy("Not doubled"),
+    1: gettext_lazy("Doubled ×2"),
+    2: gettext_lazy("Redoubled ×4"),
+}
+
+
 def first_half_line(names: list[str], first_half: list[int]) -> str:
     winner = first_half_winner(first_half)
-    tricks = first_half[winner]
+    points = first_half_score(first_half[winner])
     return gettext(
         "First half: {first} {first_tricks}, {second} {second_tricks}: {name} scores 100 + {extra} = {points}"
     ).format(
@@ -83,536 +61,349 @@ def first_half_line(names: list[str], first_half: list[int]) -> str:
         second=names[1],
         second_tricks=first_half[1],
         name=names[winner],
-        extra=first_half_score(tricks) - 100,
-        points=first_half_score(tricks),
+        extra=points - 100,
+        points=points,
     )
 
 
-def contract_words(names: list[str], contract: dict) -> str:
+def contract_words(names: list[str], contract: Contract) -> str:
     return gettext("{contract} by {name}").format(
         contract=contract_name(contract["level"], contract["strain"], contract["doubled"]),
         name=names[contract["declarer"]],
     )
 
 
-def rows(loaded) -> list[Row]:
-    """The sheet's body, as games.screen draws it: a row per deal (its number, the contract with the
-    first half under it, each player's running total with what each half added) and the deal to come."""
-    state, names = loaded.state, loaded.names
-    rows = []
-    for result in state.rounds:
-        info, data, facts = result.info, result.data, result.facts
-        fh = data["first_half"]
-        done = result.complete
-        if facts["ended_after_first_half"]:
-            main, sub = gettext("Game over"), gettext("target reached in the first half")
-        elif "contract" not in data and state.finished:  # ended early on its first half, which counts
-            main, sub = gettext("Game over"), gettext("ended before the second half")
-        elif "contract" not in data:
-            main, sub = gettext("Auction"), gettext("contract to come")
-        elif data["contract"] is None:
-            main, sub = gettext("Passed out"), gettext("no second half")
-        else:
-            c = data["contract"]
-            main = contract_name(c["level"], c["strain"], c["doubled"])
-            sub = f"{names[c['declarer']]} · " + (
-                gettext("took {tricks}").format(tricks=data["tricks"])
-                if "tricks" in data
-                else gettext("to play")
-            )
-        first = gettext("1st half {first}–{second}").format(first=fh[0], second=fh[1])
-        cells = [_number(info, names, link=done), Cell(text=main, lines=(sub, first), cls="contract-col")]
-        first_points = facts["first_half_points"]
-        second_points = facts["second_half_points"] or [0, 0]
-        assert result.totals is not None
-        for seat in (0, 1):
-            parts = [f"+{p}" for p in (first_points[seat], second_points[seat]) if p]
-            cells.append(
-                Cell(
-                    text=str(result.totals[seat]),
-                    note=" ".join(parts),
-                    explain=total_explain(names, result, seat),
-                    cls=_side_class(info, seat),
-                )
-            )
-        ended = " row-ended" if facts["ended_after_first_half"] or (state.finished and not done) else ""
-        rows.append(_row(cells, info, f"row-{'done' if done or state.finished else 'current'}{ended}"))
-    info = state.next_round
-    if not state.finished and info is not None and state.current is None:
-        cells = [
-            _number(info, names, link=False),
-            Cell(lines=(gettext("first half to come"),), cls="contract-col"),
-            *(Cell(cls=_side_class(info, seat)) for seat in (0, 1)),
-        ]
-        rows.append(_row(cells, info, "row-current"))
-    return rows
-
-
-def _number(info: RoundInfo, names: list[str], *, link: bool) -> Cell:
-    """A row's heading: the deal's number (linked to its correction once played), who dealt as its title."""
-    title = gettext("{name} deals").format(name=names[info.dealer])
-    return Cell(text=str(info.number), head=True, link=link, title=title, cls="round-col")
-
-
-def _side_class(info: RoundInfo, seat: int) -> str:
-    return "side-cell dealer" if seat == info.dealer else "side-cell"
-
-
-def _row(cells: list[Cell], info: RoundInfo, cls: str) -> Row:
-    heading = f"{in_words('Deal')} {info.number}"
-    return Row(cells, cls=cls, number=info.number, heading=heading)
-
-
-def players_context(loaded) -> list[dict]:
-    state, names = loaded.state, loaded.names
-    target = state.options["target"]
-    return [
-        {
-            "seat": seat,
-            "name": names[seat],
-            "total": state.totals[seat],
-            "to_go": max(0, target - state.totals[seat]),
-        }
-        for seat in (0, 1)
-    ]
-
-
-def sheet_context(loaded) -> dict:
-    """What the sheet page shows besides its entry panel and its drawn rows: the totals, the winners."""
-    state, names = loaded.state, loaded.names
-    last = state.rounds[-1] if state.rounds else None
-    return {
-        "players": players_context(loaded),
-        "target": state.options["target"],
-        "winners": [names[s] for s in state.winners],
-        "win_detail": gettext(", reaching the target in the first half of deal {number}").format(
-            number=len(state.rounds)
-        )
-        if state.finished and not state.finished_early and last and last.facts["ended_after_first_half"]
-        else "",
-        "leaders": state.winners
-        if state.finished
-        else ([s for s in (0, 1) if state.totals[s] == max(state.totals)] if state.rounds else []),
-    }
-
-
-DOUBLED_LABELS = {
-    0: gettext_lazy("Not doubled"),
-    1: gettext_lazy("Doubled ×2"),
-    2: gettext_lazy("Redoubled ×4"),
-}
-
-
-@dataclass
-class Panel:
-    """The entry panel: what to enter now for the deal in hand."""
-
-    phase: str  # "first-half", "second-half", "edit", "over"
-    info: RoundInfo | None = None
-    first_half: list[int | None] = field(default_factory=lambda: [None, None])
-    first_rows: list[EntryRow] = field(default_factory=list)
-    first_line: str = ""
-    choices: list[Choice] = field(default_factory=list)
-    trick_choice: Choice | None = None
-    contract_saved: bool = False
-    contract_line: str = ""
-    live: str = ""
-    error: str = ""
-    note: str = ""
-    dealer: str = ""
-    leader: str = ""
-    changing: bool = False
-
-
-def first_half_rows(loaded, info: RoundInfo, first_half, errors: dict[int, str]) -> list[EntryRow]:
-    names = loaded.names
-    rows = []
-    for seat in info.active:  # the non-dealer, who leads, first
-        badges = [gettext("leads")] if seat == info.leader else [gettext("deals")]
-        rows.append(
-            EntryRow(
-                seat=seat,
-                name=names[seat],
-                badges=badges,
-                chips=[Chip(value=v, checked=first_half[seat] == v) for v in range(HAND_CARDS + 1)],
-                error=errors.get(seat, ""),
-            )
-        )
-    return rows
-
-
-def describe(panel: Panel, loaded, info: RoundInfo) -> Panel:
-    names = loaded.names
-    panel.info = info
-    panel.dealer = names[info.dealer]
-    panel.leader = names[info.leader]
-    return panel
-
-
-def first_half_panel(loaded, info, first_half=None, errors=None, error="", note="", changing=False) -> Panel:
-    first_half = list(first_half or [None, None])
-    panel = Panel(phase="first-half", first_half=first_half, error=error, note=note, changing=changing)
-    panel.first_rows = first_half_rows(loaded, info, first_half, errors or {})
-    if None not in first_half and sum(first_half) == HAND_CARDS:
-        panel.live = first_half_line(loaded.names, first_half)
-    return describe(panel, loaded, info)
-
-
-def contract_choices(loaded, values: dict, errors: dict[str, str], prefix="") -> list[Choice]:
-    names = loaded.names
-    return [
-        Choice(
-            name="declarer",
-            prefix=f"{prefix}decl",
-            legend=gettext("Declarer (won the auction)"),
-            chips=[Chip(value=s, checked=values.get("declarer") == s, label=names[s]) for s in (0, 1)],
-            css="wide",
-            error=errors.get("declarer", ""),
-        ),
-        Choice(
-            name="level",
-            prefix=f"{prefix}level",
-            legend=gettext("Level (tricks over six)"),
-            chips=[
-                Chip(
-                    value=v,
-                    checked=values.get("level") == v,
-                    title=gettext("{count} tricks").format(count=v + 6),
-                )
-                for v in range(1, 8)
-            ]
-            + [Chip(value="pass", checked=values.get("level") == "pass", label=gettext("Passed out"))],
-            error=errors.get("level", ""),
-        ),
-        strain_choice(values.get("strain"), errors.get("strain", ""), prefix),
-        Choice(
-            name="doubled",
-            prefix=f"{prefix}dbl",
-            legend=gettext("Doubling"),
-            chips=[
-                Chip(value=d, checked=values.get("doubled", 0) == d, label=str(label))
-                for d, label in DOUBLED_LABELS.items()
-            ],
-            css="wide",
-            error=errors.get("doubled", ""),
-        ),
-    ]
-
-
-def trick_choice(loaded, values: dict, errors: dict[str, str], prefix="") -> Choice:
-    declarer = values.get("declarer")
-    level = values.get("level")
-    needed = level + 6 if isinstance(level, int) else None
-    who = loaded.names[declarer] if declarer in (0, 1) else "declarer"
-    return Choice(
-        name="tricks",
-        prefix=f"{prefix}tricks",
-        legend=gettext("Second-half tricks taken by {name}").format(name=who),
-        chips=[Chip(value=v, checked=values.get("tricks") == v) for v in range(HAND_CARDS + 1)],
-        marked=needed,
-        error=errors.get("tricks", ""),
-    )
-
-
-def second_half_panel(loaded, info, values=None, errors=None, error="", note="") -> Panel:
-    current = loaded.state.current
-    names = loaded.names
-    stored = stored_values(current.data)
-    values = stored if values is None else values
-    errors = errors or {}
-    panel = Panel(phase="second-half", first_half=list(current.data["first_half"]), error=error, note=note)
-    panel.first_line = first_half_line(names, current.data["first_half"])
-    panel.choices = contract_choices(loaded, values, errors)
-    panel.contract_saved = isinstance(current.data.get("contract"), dict)
-    if not panel.contract_saved and "tricks" in errors:
-        panel.error = panel.error or errors["tricks"]  # no tricks row yet to show it beside
-    if panel.contract_saved:
-        contract = current.data["contract"]
-        panel.trick_choice = trick_choice(loaded, values, errors)
-        panel.contract_line = gettext("{contract}: needs {needed} tricks; {name} leads.").format(
-            contract=contract_words(names, contract),
-            needed=contract["level"] + 6,
-            name=names[1 - contract["declarer"]],
-        )
-    return describe(panel, loaded, info)
-
-
-def edit_panel(loaded, info, first_half, values, errors=None, fh_errors=None, error="") -> Panel:
-    errors = errors or {}
-    panel = Panel(phase="edit", first_half=list(first_half), error=error)
-    panel.first_rows = first_half_rows(loaded, info, first_half, fh_errors or {})
-    if None not in first_half and sum(first_half) == HAND_CARDS:
-        panel.live = first_half_line(loaded.names, first_half)
-    panel.choices = contract_choices(loaded, values, errors, prefix="e")
-    panel.trick_choice = trick_choice(loaded, values, errors, prefix="e")
-    return describe(panel, loaded, info)
-
-
-def current_panel(loaded, note="") -> Panel:
-    state = loaded.state
-    if state.finished or state.next_round is None:
-        return Panel(phase="over", note=note)
-    info = state.next_round
-    if state.current is None:
-        return first_half_panel(loaded, info, note=note)
-    return second_half_panel(loaded, info, note=note)
-
-
-# -- Memory Bridge: the first half, then the contract and the second half's tricks --------------------
-
-
-class MemoryFirstHalfMixin(RoundForm):
-    """The two first-half rows: one player's tricks fix the other's (13 in all).
-
-    ``was_0``/``was_1`` hold what the rows showed, so a tap on one row of a filled
-    pair is told apart from the other row, which then follows.
-    """
-
-    seat_fields = ("fh", "was")
-
-    def read_first_half(self) -> list[int | None]:
-        n = self.number
-        values: list[int | None] = [None, None]
-        for seat in (0, 1):
-            raw = self.raw(f"fh_{seat}")
-            if raw == "":
-                continue
-            value = parse_int(raw, 0, MEMORY_CARDS)
-            if value is None:
-                self.flag(
-                    f"fh_{seat}",
-                    gettext(
-                        "Deal {number}: {name}'s first-half tricks must be a number from 0 to {most}, not “{shown}”."
-                    ).format(number=n, name=self.names[seat], most=MEMORY_CARDS, shown=raw[:12]),
-                )
-            values[seat] = value
-        if self.errors:
-            return values
-        was = [parse_int(self.raw(f"was_{seat}"), 0, MEMORY_CARDS) for seat in (0, 1)]
-        given = [s for s in (0, 1) if values[s] is not None]
-        if len(given) == 2:
-            changed = [s for s in (0, 1) if values[s] != was[s]]
-            if len(changed) == 1:
-                given = changed
-        if len(given) == 1:
-            seat = given[0]
-            values[1 - seat] = MEMORY_CARDS - (values[seat] or 0)
-        return values
-
-    def ends_game(self, first_half: list[int]) -> bool:
-        """Would this first half take its winner to the target (the game then ends there)?"""
-        rounds = self.state.rounds
-        before = list(rounds[self.number - 2].totals) if self.number > 1 else [0, 0]
-        return ends_in_first_half(before, first_half, self.state.options["target"])
-
-
-class MemoryContractMixin(RoundForm):
-    """Declarer, level (or "pass"), strain, doubling and the declarer's tricks."""
-
-    declarer = RawField()
-    level = RawField()
-    strain = RawField()
-    doubled = RawField()
-    tricks = RawField()
-
-    def read_contract(self) -> None:
-        n = self.number
-        values: dict[str, Any] = {}
-        raw = self.raw("declarer")
-        if raw != "":
-            values["declarer"] = parse_int(raw, 0, 1)
-            if values["declarer"] is None:
-                self.flag("declarer", gettext("Deal {number}: tap who declares.").format(number=n))
-        raw = self.raw("level")
-        if raw == "pass":
-            values["level"] = "pass"
-        elif raw != "":
-            values["level"] = parse_int(raw, 1, 7)
-            if values["level"] is None:
-                self.flag(
-                    "level",
-                    gettext(
-                        "Deal {number}: the level must be 1 to 7 (7 to 13 tricks), or passed out."
-                    ).format(number=n),
-                )
-        raw = self.raw("strain")
-        if raw != "":
-            if raw in STRAINS:
-                values["strain"] = raw
-            else:
-                self.flag(
-                    "strain",
-                    gettext("Deal {number}: pick the strain from NT, ♠, ♥, ♦ and ♣.").format(number=n),
-                )
-        values["doubled"] = parse_int(self.raw("doubled") or "0", 0, 2)
-        if values["doubled"] is None:
-            values["doubled"] = 0
-            self.flag(
-                "doubled",
-                gettext("Deal {number}: doubling is not doubled, doubled or redoubled.").format(number=n),
-            )
-        raw = self.raw("tricks")
-        if raw != "":
-            values["tricks"] = parse_int(raw, 0, MEMORY_CARDS)
-            if values["tricks"] is None:
-                self.flag(
-                    "tricks",
-                    gettext(
-                        "Deal {number}: the tricks must be a number from 0 to {most}, not “{shown}”."
-                    ).format(number=n, most=MEMORY_CARDS, shown=raw[:12]),
-                )
-        self.values = {k: v for k, v in values.items() if v is not None}
-
-    def contract(self) -> dict[str, Any] | None | str:
-        """The record's contract from the form: a dict, None (passed out), or "" while incomplete."""
-        values = self.values
-        if values.get("level") == "pass":
-            return None
-        if all(k in values for k in ("declarer", "level", "strain")):
-            return {
-                "declarer": values["declarer"],
-                "level": values["level"],
-                "strain": values["strain"],
-                "doubled": values.get("doubled", 0),
-            }
-        return ""
-
-    def refuse(self, exc: RuleError) -> None:
-        self.place(exc, default="level")
-
-
-def stored_values(data: dict[str, Any]) -> dict[str, Any]:
-    """The contract and tricks of a recorded deal, as the contract form's values."""
-    values: dict[str, Any] = {"doubled": 0}
-    if "contract" in data:
-        if data["contract"] is None:
-            values["level"] = "pass"
-        else:
-            values.update(data["contract"])
-    if "tricks" in data:
-        values["tricks"] = data["tricks"]
+def stored_values(data: dict[str, object]) -> Values:
+    """A recorded deal's contract and tricks, as the chips show them."""
+    values: Values = {"doubled": 0}
+    contract = data.get("contract", "")
+    if contract is None:
+        values["level"] = "pass"
+    elif isinstance(contract, dict):
+        values.update(contract)
+    if isinstance(tricks := data.get("tricks"), int):
+        values["tricks"] = tricks
     return values
 
 
-class MemoryFirstHalfForm(MemoryFirstHalfMixin):
-    """The first half's tricks (one tap: the other player's follow); saved at once."""
+class DealForm(RoundForm):
+    """What every step of a deal has: the heading's names, and the chips it draws from its values.
 
-    def start(self) -> None:
-        self.first_half: list[int | None] = [None, None]
-        self.changing = self.current is not None
+    ``phase`` names the sheet template's partial that draws the form; a step the panel shows
+    reads what it draws (rows, chips, lines) from its form.
+    """
 
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        self.first_half = first_half = self.read_first_half()
-        if self.errors:
-            return cleaned
-        if None in first_half:
-            if self.saving:
-                self.add_error(
-                    None,
-                    gettext(
-                        "Deal {number}: tap how many tricks either player took in the first half."
-                    ).format(number=self.number),
-                )
-            return cleaned
-        full = [v or 0 for v in first_half]
-        data: dict[str, Any] = {"first_half": full}
-        current = self.current
-        if current is not None and "contract" in current.data and not self.ends_game(full):
-            data["contract"] = current.data["contract"]  # the auction stands
-        self.round_data = data
-        return cleaned
+    phase = ""
+    contract_saved = False
+
+    @property
+    def dealer(self) -> str:
+        return self.names[self.info.dealer]
+
+    @property
+    def leader(self) -> str:
+        return self.names[self.info.leader]
 
     def refuse(self, exc: RuleError) -> None:
-        self.refusal = exc
-        self.flag(f"fh_{exc.player}" if exc.player is not None else None, exc.message)
+        self.place(exc, seat_prefix="fh", seat_kinds=("first_half",), default="level")
+
+    def worded(self, message: str, **words: object) -> Callable[..., str]:
+        """A field's refusal: ``message`` said of this deal (and ``words``), given what was sent."""
+        return partial(message.format, number=self.number, **words)
+
+    def fail(self, field: str | None, message: str, **words: object) -> None:
+        """Refuse the step: ``message`` said of this deal beside ``field`` (None: the whole deal)."""
+        self.add_error(field, message.format(number=self.number, **words))
+
+    def ends_game(self, first_half: list[int]) -> bool:
+        """Would this first half take its winner to the target (the game then ends there)?"""
+        before = self.state.rounds[self.number - 2].totals if self.number > 1 else None
+        return ends_in_first_half(before or [0, 0], first_half, self.state.options["target"])
+
+    # -- the first half --------------------------------------------------------------------------
+
+    first_half: FirstHalf
+
+    def add_first_half_fields(self) -> None:
+        """A row of chips per player, and what each row showed (``was_``), to tell which was tapped."""
+        for seat, name in enumerate(self.names):
+            refusal = gettext(
+                "Deal {number}: {name}'s first-half tricks must be a number from 0 to {most}, not “{shown}”."
+            )
+            self.fields[f"fh_{seat}"] = ChipField(
+                range(HAND_CARDS + 1), refusal=self.worded(refusal, name=name, most=HAND_CARDS)
+            )
+            self.fields[f"was_{seat}"] = ChipField(range(HAND_CARDS + 1))
+
+    def read_first_half(self) -> FirstHalf:
+        """The tricks tapped; one player's tapped (or changed, of a filled pair) fixes the other's."""
+        values: FirstHalf = [self.cleaned_data.get(f"fh_{seat}") for seat in (0, 1)]
+        if self.errors:
+            return values
+        given = [s for s in (0, 1) if values[s] is not None]
+        changed = [s for s in given if values[s] != self.cleaned_data.get(f"was_{s}")]
+        if len(given) == 2 and len(changed) == 1:
+            given = changed
+        if len(given) == 1:
+            seat = given[0]
+            values[1 - seat] = HAND_CARDS - (values[seat] or 0)
+        return values
+
+    @property
+    def first_rows(self) -> list[EntryRow]:
+        errors = self.seat_errors("fh")
+        return [
+            EntryRow(
+                seat=seat,
+                name=self.names[seat],
+                badges=[gettext("leads") if seat == self.info.leader else gettext("deals")],
+                chips=[Chip(value=v, checked=self.first_half[seat] == v) for v in range(HAND_CARDS + 1)],
+                error=errors.get(seat, ""),
+            )
+            for seat in self.info.active  # the non-dealer, who leads, first
+        ]
+
+    @property
+    def live(self) -> str:
+        first, second = self.first_half
+        if first is None or second is None or first + second != HAND_CARDS:
+            return ""
+        return first_half_line(self.names, [first, second])
+
+    # -- the contract -----------------------------------------------------------------------------
+
+    values: Values
+
+    def add_contract_fields(self) -> None:
+        worded = self.worded
+        self.fields.update(
+            declarer=ChipField((0, 1), refusal=worded(gettext("Deal {number}: tap who declares."))),
+            level=ChipField(
+                (*range(1, 8), "pass"),
+                refusal=worded(
+                    gettext("Deal {number}: the level must be 1 to 7 (7 to 13 tricks), or passed out.")
+                ),
+            ),
+            strain=ChipField(
+                STRAINS, refusal=worded(gettext("Deal {number}: pick the strain from NT, ♠, ♥, ♦ and ♣."))
+            ),
+            doubled=ChipField(
+                DOUBLED_LABELS,
+                empty=0,
+                refusal=worded(gettext("Deal {number}: doubling is not doubled, doubled or redoubled.")),
+            ),
+            tricks=ChipField(
+                range(HAND_CARDS + 1),
+                refusal=worded(
+                    gettext("Deal {number}: the tricks must be a number from 0 to {most}, not “{shown}”."),
+                    most=HAND_CARDS,
+                ),
+            ),
+        )
+
+    def read_values(self) -> Values:
+        fields = ("declarer", "level", "strain", "doubled", "tricks")
+        return {k: v for k in fields if (v := self.cleaned_data.get(k)) is not None}
+
+    def contract(self) -> Contract | None | str:
+        """The contract tapped: None when passed out, "" while declarer, level or strain is missing."""
+        values = self.values
+        if values.get("level") == "pass":
+            return None
+        declarer, level, strain = (values.get(k) for k in ("declarer", "level", "strain"))
+        if isinstance(declarer, int) and isinstance(level, int) and isinstance(strain, str):
+            doubled = values.get("doubled", 0)
+            return Contract(declarer=declarer, level=level, strain=strain, doubled=int(doubled))
+        return ""
+
+    def choice(self, name: str, legend: str, chips: list[Chip], short: str = "", css: str = "") -> Choice:
+        """The chips of field ``name`` (their ids start with ``short``), its refusal under them."""
+        prefix = ("e" if self.corrects else "") + (short or name)
+        return Choice(name, legend, chips, prefix, self.field_errors().get(name, ""), css=css)
+
+    @property
+    def choices(self) -> list[Choice]:
+        """The contract's chips (declarer, level or passed out, strain, doubling), then the declarer's
+        tricks once there is a contract to play (always in a correction)."""
+        values, names = self.values, self.names
+        declarer, level = values.get("declarer"), values.get("level")
+        declarers = [Chip(value=s, checked=declarer == s, label=names[s]) for s in (0, 1)]
+        levels = [
+            Chip(value=v, checked=level == v, title=gettext("{count} tricks").format(count=v + 6))
+            for v in range(1, 8)
+        ]
+        doubling = [
+            Chip(value=d, checked=values.get("doubled", 0) == d, label=str(label))
+            for d, label in DOUBLED_LABELS.items()
+        ]
+        groups = [
+            self.choice("declarer", gettext("Declarer (won the auction)"), declarers, "decl", "wide"),
+            self.choice(
+                "level",
+                gettext("Level (tricks over six)"),
+                [*levels, Chip(value="pass", checked=level == "pass", label=gettext("Passed out"))],
+            ),
+            strain_choice(
+                str(values.get("strain", "")),
+                self.field_errors().get("strain", ""),
+                "e" if self.corrects else "",
+            ),
+            self.choice("doubled", gettext("Doubling"), doubling, "dbl", "wide"),
+        ]
+        if self.corrects or self.contract_saved:
+            who = names[declarer] if isinstance(declarer, int) else "declarer"
+            chips = [Chip(value=v, checked=values.get("tricks") == v) for v in range(HAND_CARDS + 1)]
+            groups.append(
+                self.choice("tricks", gettext("Second-half tricks taken by {name}").format(name=who), chips)
+            )
+            groups[-1].marked = level + 6 if isinstance(level, int) else None  # the tricks the contract needs
+        return groups
 
 
-class MemorySecondHalfForm(MemoryContractMixin):
+class FirstHalfForm(DealForm):
+    """The first half's tricks: one tap (the other player's follow), saved at once."""
+
+    phase = "first-half"
+
+    def start(self) -> None:
+        self.add_first_half_fields()
+        self.first_half = [None, None] if self.current is None else list(self.current.data["first_half"])
+
+    def clean(self) -> None:
+        self.first_half = first_half = self.read_first_half()
+        if self.errors:
+            return
+        full = [v for v in first_half if v is not None]
+        if len(full) < 2:  # nothing tapped (Save alone) or a tap refused
+            if self.saving:
+                self.fail(
+                    None, gettext("Deal {number}: tap how many tricks either player took in the first half.")
+                )
+            return
+        data: dict[str, object] = {"first_half": full}
+        if self.current is not None and "contract" in self.current.data and not self.ends_game(full):
+            data["contract"] = self.current.data["contract"]  # the auction stands
+        self.round_data = data
+
+    @override
+    def note(self, after: LoadedGame) -> str:
+        first_half = [v or 0 for v in self.first_half]
+        note = first_half_line(after.names, first_half) + "."
+        if not after.state.finished:
+            return note
+        winner = first_half_winner(first_half)
+        return gettext("{note} That takes {name} to {total}: the game ends after the first half.").format(
+            note=note, name=after.names[winner], total=(after.state.totals or [0, 0])[winner]
+        )
+
+
+class SecondHalfForm(DealForm):
     """The contract (saved once declarer, level and strain are in, or passed out), then the tricks."""
+
+    phase = "second-half"
 
     def fits(self) -> bool:
         return self.current is not None
 
     def start(self) -> None:
+        self.add_contract_fields()
         self.values = stored_values(self.current.data) if self.current else {}
+        self.contract_saved = self.current is not None and isinstance(self.current.data.get("contract"), dict)
 
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        self.read_contract()
+    def clean(self) -> None:
+        self.values = self.read_values()
         if self.errors or self.current is None:
-            return cleaned
+            return
         contract = self.contract()
-        if contract == "":
+        if isinstance(contract, str):
             if "tricks" in self.values:
-                self.flag(
-                    "level",
-                    gettext("Deal {number}: choose declarer, level and strain before the tricks.").format(
-                        number=self.number
-                    ),
+                return self.fail(
+                    "level", gettext("Deal {number}: choose declarer, level and strain before the tricks.")
                 )
-            return cleaned
+            return
         data = {"first_half": self.current.data["first_half"], "contract": contract}
         if "tricks" in self.values:
             data["tricks"] = self.values["tricks"]
         if data != self.current.data:
             self.round_data = data
-        return cleaned
 
+    @property
+    def first_line(self) -> str:
+        return first_half_line(self.names, self.current.data["first_half"]) if self.current else ""
 
-class MemoryCorrectionForm(MemoryFirstHalfMixin, MemoryContractMixin):
-    """A finished deal: both halves together; every later total follows."""
-
-    corrects = True
-
-    def start(self) -> None:
-        self.first_half = list(self.target.data["first_half"])
-        self.values = stored_values(self.target.data)
-        self.ended_now = False
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        self.first_half = self.read_first_half()
-        self.read_contract()
-        if self.errors or not self.saving:
-            return cleaned
-        first_half = self.first_half
-        if None in first_half:
-            first_half = list(self.target.data["first_half"])  # nothing tapped: the first half stands
-            self.first_half = first_half
-        full = [v or 0 for v in first_half]
-        data: dict[str, Any] = {"first_half": full}
-        contract = self.contract()
-        if self.ends_game(full):
-            self.ended_now = "contract" in self.target.data or contract != ""
-        else:
-            if contract == "":
-                self.flag(
-                    "level",
-                    gettext("Deal {number}: choose declarer, level and strain, or passed out.").format(
-                        number=self.number
-                    ),
-                )
-                return cleaned
-            data["contract"] = contract
-            if isinstance(contract, dict):
-                if "tricks" not in self.values:
-                    self.flag(
-                        "tricks",
-                        gettext("Deal {number}: tap the tricks {name} took.").format(
-                            number=self.number, name=self.names[contract["declarer"]]
-                        ),
-                    )
-                    return cleaned
-                data["tricks"] = self.values["tricks"]
-        self.round_data = data
-        return cleaned
-
-    def refuse(self, exc: RuleError) -> None:
-        self.place(exc, seat_prefix="fh", seat_kinds=("first_half",), default="level")
+    @property
+    def contract_line(self) -> str:
+        contract = self.current.data["contract"] if self.current and self.contract_saved else None
+        if contract is None:
+            return ""
+        return gettext("{contract}: needs {needed} tricks; {name} leads.").format(
+            contract=contract_words(self.names, contract),
+            needed=contract["level"] + 6,
+            name=self.names[1 - contract["declarer"]],
+        )
 
     @override
-    def note(self, after: Any) -> str:
+    def note(self, after: LoadedGame) -> str:
+        contract, tricks, number = self.contract(), self.values.get("tricks"), self.number
+        if contract is None:
+            return gettext("Deal {number}: the auction was passed out; no second half.").format(number=number)
+        if isinstance(contract, str) or not isinstance(tricks, int):
+            return ""
+        score = contract_score(contract["level"], contract["strain"], contract["doubled"], tricks)
+        words = contract_words(after.names, contract)
+        if score:
+            return gettext("Deal {number}: {contract} made with {tricks}: +{score}.").format(
+                number=number, contract=words, tricks=tricks, score=score
+            )
+        return gettext("Deal {number}: {contract} took {tricks} of {needed}: no score.").format(
+            number=number, contract=words, tricks=tricks, needed=contract["level"] + 6
+        )
+
+
+class CorrectionForm(DealForm):
+    """A finished deal: both halves together; every later total follows."""
+
+    phase = "edit"
+    corrects = True
+    ended_now = False  # the first half corrected now ends the game, and the second half no longer counts
+
+    def start(self) -> None:
+        self.add_first_half_fields()
+        self.add_contract_fields()
+        assert isinstance(self.target, RoundResult)
+        self.stored = self.target.data
+        self.first_half = list(self.stored["first_half"])
+        self.values = stored_values(self.stored)
+
+    def clean(self) -> None:
+        self.first_half = self.read_first_half()
+        self.values = self.read_values()
+        if self.errors or not self.saving:
+            return
+        if None in self.first_half:
+            self.first_half = list(self.stored["first_half"])  # nothing tapped: the first half stands
+        full = [v or 0 for v in self.first_half]
+        data: dict[str, object] = {"first_half": full}
+        contract = self.contract()
+        if self.ends_game(full):
+            self.ended_now = "contract" in self.stored or not isinstance(contract, str)
+        elif isinstance(contract, str):
+            return self.fail(
+                "level", gettext("Deal {number}: choose declarer, level and strain, or passed out.")
+            )
+        else:
+            data["contract"] = contract
+            if contract is not None:
+                if "tricks" not in self.values:
+                    name = self.names[contract["declarer"]]
+                    return self.fail(
+                        "tricks", gettext("Deal {number}: tap the tricks {name} took."), name=name
+                    )
+                data["tricks"] = self.values["tricks"]
+        self.round_data = data
+
+    @override
+    def note(self, after: LoadedGame) -> str:
         if self.ended_now:
             return gettext(
                 "Deal {number} corrected: the first half now ends the game, so its second half no longer counts."
@@ -622,23 +413,94 @@ class MemoryCorrectionForm(MemoryFirstHalfMixin, MemoryContractMixin):
         )
 
 
+@dataclass
+class Panel:
+    """The entry panel: the form of the step in hand (None: the game is over), and what to say."""
+
+    form: DealForm | None = None
+    note: str = ""
+    error: str = ""
+    phase: str = field(init=False)  # the sheet template's partial that draws the form ("over": none)
+
+    def __post_init__(self) -> None:
+        form = self.form
+        self.phase = form.phase if form else "over"
+        self.error = self.error or (form.message if form else "")
+        if isinstance(form, SecondHalfForm) and not form.contract_saved:  # no tricks chips to show it beside
+            self.error = self.error or form.field_errors().get("tricks", "")
+
+    @property
+    def info(self) -> RoundInfo | None:
+        return self.form.info if self.form else None
+
+    @property
+    def contract_saved(self) -> bool:
+        return self.form.contract_saved if self.form else False
+
+
 class MemoryBridgeTable(ScoreboardTable):
     sheet_template = "games/memory_bridge/sheet.html"
     round_word = "Deal"
 
-    def context(self, loaded, panel):
+    def form_for(self, form: type[DealForm], loaded: LoadedGame, info: RoundInfo) -> DealForm:
+        return form(None, table=self, loaded=loaded, target=info)
+
+    def current_panel(self, loaded: LoadedGame) -> Panel:
+        state = loaded.state
+        if state.finished or state.next_round is None:
+            return Panel()
+        form = FirstHalfForm if state.current is None else SecondHalfForm
+        return Panel(self.form_for(form, loaded, state.next_round))
+
+    def sheet(
+        self, request: HtmxHttpRequest, session: GameSession, seats: list[Seat] | None = None
+    ) -> HttpResponse:
+        loaded = services.load_game(session, seats)
+        current = loaded.state.current
+        if request.GET.get("phase") == "first-half" and current is not None:
+            form = self.form_for(FirstHalfForm, loaded, current.info)
+            panel = Panel(form, note=gettext("Tap either player's tricks; the other's follow from 13."))
+        else:
+            panel = self.current_panel(loaded)
+        return self.show(request, loaded, panel)
+
+    def actions(self) -> dict[str, tuple[Callable[..., HttpResponse], set[str]]]:
+        return steps(
+            self,
+            first_half=Step(FirstHalfForm, Panel),
+            second_half=Step(SecondHalfForm, Panel),
+            edit=Step(CorrectionForm, Panel),
+        )
+
+    def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
+        form = new_game_form(request, NewMemoryBridgeForm, self.game.slug, count=2)
+        return new_game_page(request, form, game=self.game, template="games/memory_bridge/new.html")
+
+    def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
+        """The scoreboard: each player's total and what is left to the target, the leaders, the winners."""
         del panel  # the entry panel is every sheet's (``full_context``)
-        return sheet_context(loaded)
+        state, names = loaded.state, loaded.names
+        target, totals = state.options["target"], state.totals or [0, 0]
+        ended_in_first_half = bool(state.rounds) and state.rounds[-1].facts["ended_after_first_half"]
+        return {
+            "players": [
+                {"seat": s, "name": names[s], "total": totals[s], "to_go": max(0, target - totals[s])}
+                for s in (0, 1)
+            ],
+            "target": target,
+            "winners": [names[s] for s in state.winners],
+            "win_detail": gettext(", reaching the target in the first half of deal {number}").format(
+                number=len(state.rounds)
+            )
+            if state.finished and not state.finished_early and ended_in_first_half
+            else "",
+            "leaders": state.winners
+            if state.finished
+            else ([s for s in (0, 1) if totals[s] == max(totals)] if state.rounds else []),
+        }
 
-    def current_panel(self, loaded):
-        return current_panel(loaded)
-
-    def screen_rows(self, loaded):
-        return rows(loaded)
-
-    def watch_lines(self, loaded) -> list[str]:
-        """Who deals and who leads the first half, then where the deal stands: the first half being
-        played, the auction (the dealer bids first), or the second half's contract being played."""
+    def watch_lines(self, loaded: LoadedGame) -> list[str]:
+        """Who deals and leads, then the first half being played, the auction, or the contract being played."""
         state, names = loaded.state, loaded.names
         info = state.next_round
         if info is None:
@@ -657,81 +519,56 @@ class MemoryBridgeTable(ScoreboardTable):
         contract = contract_words(names, current.data["contract"])
         return [*lines, gettext("Playing the second half: {contract}.").format(contract=contract)]
 
-    def sheet(self, request: HtmxHttpRequest, session, seats: list[Seat] | None = None):
-        loaded = services.load_game(session, seats)
-        panel = self.current_panel(loaded)
-        current = loaded.state.current
-        if request.GET.get("phase") == "first-half" and current is not None:
-            panel = first_half_panel(loaded, current.info, current.data["first_half"], changing=True)
-            panel.note = gettext("Tap either player's tricks; the other's follow from 13.")
-        return self.show(request, loaded, panel)
-
-    def actions(self):
-        return steps(
-            self,
-            first_half=Step(MemoryFirstHalfForm, first_half_step_panel, note=first_half_note),
-            second_half=Step(MemorySecondHalfForm, second_half_step_panel, note=second_half_note),
-            edit=Step(MemoryCorrectionForm, correction_panel),
-        )
-
-    def new_game(self, request: HtmxHttpRequest):
-        form = new_game_form(request, NewMemoryBridgeForm, self.game.slug, count=2)
-        return new_game_page(request, form, game=self.game, template="games/memory_bridge/new.html")
-
-
-def first_half_step_panel(form):
-    return first_half_panel(
-        form.loaded, form.info, form.first_half, form.seat_errors("fh"), form.message, changing=form.changing
-    )
-
-
-def second_half_step_panel(form):
-    return second_half_panel(form.loaded, form.info, form.values, form.field_errors(), form.message)
-
-
-def correction_panel(form):
-    return edit_panel(
-        form.loaded,
-        form.info,
-        form.first_half,
-        form.values,
-        form.field_errors(),
-        form.seat_errors("fh"),
-        form.message,
-    )
+    def screen_rows(self, loaded: LoadedGame) -> list[Row]:
+        """A row per deal (its number, the contract with the first half under it, each player's running
+        total with what each half added), and the deal to come."""
+        state, names = loaded.state, loaded.names
+        rows = []
+        for result in state.rounds:
+            info, data, facts, done = result.info, result.data, result.facts, result.complete
+            contract = data.get("contract", "")
+            if facts["ended_after_first_half"]:
+                main, sub = gettext("Game over"), gettext("target reached in the first half")
+            elif contract == "" and state.finished:  # ended early on its first half, which counts
+                main, sub = gettext("Game over"), gettext("ended before the second half")
+            elif contract == "":
+                main, sub = gettext("Auction"), gettext("contract to come")
+            elif contract is None:
+                main, sub = gettext("Passed out"), gettext("no second half")
+            else:
+                main = contract_name(contract["level"], contract["strain"], contract["doubled"])
+                played = gettext("took {tricks}").format(tricks=data["tricks"]) if "tricks" in data else None
+                sub = f"{names[contract['declarer']]} · {played or gettext('to play')}"
+            first = gettext("1st half {first}–{second}").format(
+                first=data["first_half"][0], second=data["first_half"][1]
+            )
+            cells = [Cell(text=main, lines=(sub, first), cls="contract-col")]
+            halves = zip(facts["first_half_points"], facts["second_half_points"] or [0, 0], strict=True)
+            for seat, points in enumerate(halves):
+                assert result.totals is not None
+                note, explain = " ".join(f"+{p}" for p in points if p), total_explain(names, result, seat)
+                total = str(result.totals[seat])
+                cells.append(Cell(text=total, note=note, explain=explain, cls=side_class(info, seat)))
+            cls = "row-done" if done or state.finished else "row-current"
+            ended = facts["ended_after_first_half"] or (state.finished and not done)
+            rows.append(deal_row(info, names, cells, f"{cls} row-ended" if ended else cls, link=done))
+        coming = state.next_round
+        if not state.finished and coming is not None and state.current is None:
+            to_come = Cell(lines=(gettext("first half to come"),), cls="contract-col")
+            sides = (Cell(cls=side_class(coming, s)) for s in (0, 1))
+            rows.append(deal_row(coming, names, [to_come, *sides], "row-current"))
+        return rows
 
 
-def first_half_note(form, after) -> str:
-    names = after.names
-    first_half = form.round_data["first_half"]
-    note = first_half_line(names, first_half) + "."
-    if after.state.finished:
-        winner = first_half_winner(first_half)
-        note = gettext("{note} That takes {name} to {total}: the game ends after the first half.").format(
-            note=note, name=names[winner], total=after.state.totals[winner]
-        )
-    return note
+def side_class(info: RoundInfo, seat: int) -> str:
+    return "side-cell dealer" if seat == info.dealer else "side-cell"
 
 
-def second_half_note(form, after) -> str:
-    data, number = form.round_data, form.number
-    contract = data["contract"]
-    if contract is None:
-        return gettext("Deal {number}: the auction was passed out; no second half.").format(number=number)
-    if "tricks" not in data:
-        return ""
-    score = contract_score(contract["level"], contract["strain"], contract["doubled"], data["tricks"])
-    words = contract_words(after.names, contract)
-    if score:
-        return gettext("Deal {number}: {contract} made with {tricks}: +{score}.").format(
-            number=number, contract=words, tricks=data["tricks"], score=score
-        )
-    return gettext("Deal {number}: {contract} took {tricks} of {needed}: no score.").format(
-        number=number, contract=words, tricks=data["tricks"], needed=contract["level"] + 6
-    )
-
-
-# -- a new game ------------------------------------------------------------------------------------------
+def deal_row(info: RoundInfo, names: list[str], cells: list[Cell], cls: str, *, link: bool = False) -> Row:
+    """A deal's row: its number first (linked to its correction once played; who dealt as its title)."""
+    title = gettext("{name} deals").format(name=names[info.dealer])
+    number = Cell(text=str(info.number), head=True, link=link, title=title, cls="round-col")
+    return Row([number, *cells], cls=cls, number=info.number, heading=f"{in_words('Deal')} {info.number}")
 
 
 class NewMemoryBridgeForm(SeatingForm):
@@ -746,5 +583,5 @@ class NewMemoryBridgeForm(SeatingForm):
     drawn_note = _("Drawn: {name} deals first.")
     target = WholeNumberField(label=_("Target score"), initial=DEFAULT_TARGET, min_value=1, max_value=100_000)
 
-    def options(self):
+    def options(self) -> dict[str, int]:
         return {"target": self.cleaned_data["target"]}
