@@ -1,22 +1,12 @@
-"""Bugger Bridge on the screen: what only it has, as hooks of the bidding games' screen.
-
-The whole schedule on the sheet (every round, played or not, labelled by its
-cards: "5", "8NT"), the hook rule's struck chip, trumps turned up or no-trumps,
-a dash for a missed bid, a penalty beside the total, and the leader's line.
-
-Bugger Bridge at the table: a bidding game on the shared bidding table (``bidding.BiddingTable``).
-
-What only it shows is its screen's (games/screen/bugger_bridge.py): the whole
-schedule, the hook rule's struck chip, a dash for a missed bid. What only it does
-is here: the redeal with a penalty, its own action (``penalty``, read by
-``round_forms.PenaltyForm``), and the new-game page with each table size's rounds.
-"""
+"""Bugger Bridge's table: the whole schedule on the sheet, the hook rule, and the redeal with a penalty."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, override
 
 from django import forms
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, ngettext
@@ -24,41 +14,51 @@ from django.utils.translation import gettext_lazy as _
 from django_htmx.http import trigger_client_event
 
 from games.forms import SeatingForm, parse_int
-from games.rules import RoundInfo
-from games.rules.bugger_bridge import PEAK_BY_PLAYERS, PENALTY_REASONS, REDEAL_PENALTY, made_points
+from games.paper.common import Cell
+from games.rules import RoundInfo, RoundResult
+from games.rules.bugger_bridge import (
+    PEAK_BY_PLAYERS,
+    PENALTY_REASONS,
+    REDEAL_PENALTY,
+    BuggerBridge,
+    made_points,
+)
 from games.rules.cards import SUITS, label_in_words
+from games.services import LoadedGame
 from games.table import TRUMP_WORDS, Step, new_game_form, new_game_page, steps, total_explain, trump_text
-from games.table.bidding import BiddingScreen, BiddingTable, made_missed_lines, name_list
+from games.table.bidding import BiddingTable, Bids, BidWords, Panel, leaders, made_missed_lines, name_list
 from games.table.forms import RawField, RoundForm
 from games.views.common import HtmxHttpRequest
 
 
-class BuggerScreen(BiddingScreen):
+class BuggerTable(BiddingTable[BuggerBridge]):
     template_dir = "games/bugger_bridge"
     trump_words = {suit: TRUMP_WORDS[suit] for suit in SUITS}
     pick_trumps = gettext_lazy("Pick trumps from the suits shown.")
 
-    def trump_text(self, info, recorded):
+    @override
+    def trump_text(self, info: RoundInfo, recorded: str) -> str:
         return trump_text(info, recorded)
 
-    def row_infos(self, loaded):
+    @override
+    def row_infos(self, loaded: LoadedGame) -> list[RoundInfo]:
         """Every round of the schedule, played or not, as the paper sheet has them."""
         return self.rules.schedule(loaded.state.players, loaded.state.first_dealer)
 
     @override
-    def row_label(self, loaded, info):
+    def row_label(self, loaded: LoadedGame, info: RoundInfo) -> str:
         return label_in_words(info.label)
 
-    def struck_bid(self, loaded, info: RoundInfo, bids: list) -> int | None:
+    @override
+    def struck_bid(self, loaded: LoadedGame, info: RoundInfo, bids: Bids) -> int | None:
         """With the hook rule, the dealer's forbidden bid once everyone else has bid."""
-        if not loaded.state.options.get("hook"):
-            return None
         others = [b for s, b in enumerate(bids) if s != info.dealer]
-        if None in others:
+        if not loaded.state.options.get("hook") or None in others:
             return None
-        return self.rules.forbidden_dealer_bid(info, sum(others))
+        return self.rules.forbidden_dealer_bid(info, sum(b or 0 for b in others))
 
-    def bid_words(self, loaded, info):
+    @override
+    def bid_words(self, loaded: LoadedGame, info: RoundInfo) -> BidWords:
         """With the hook rule, the page strikes the dealer's bid that would make the bids total ``hook``."""
         words = super().bid_words(loaded, info)
         if loaded.state.options.get("hook"):
@@ -66,63 +66,111 @@ class BuggerScreen(BiddingScreen):
             words["struck"] = gettext("Hook rule: the dealer may not bid {bid}")
         return words
 
-    def outcome(self, loaded, info, bids, tricks):
+    @override
+    def outcome(self, loaded: LoadedGame, info: RoundInfo, bids: list[int], tricks: list[int]) -> list[str]:
         names = loaded.names
-        made = [names[s] for s in info.active if tricks[s] == bids[s]]
-        missed = [
-            gettext("{name} (bid {bid}, took {took})").format(name=names[s], bid=bids[s], took=tricks[s])
-            for s in info.active
-            if tricks[s] != bids[s]
-        ]
-        return made_missed_lines(made, missed)
+        return made_missed_lines(
+            [names[s] for s in info.active if tricks[s] == bids[s]],
+            [
+                gettext("{name} (bid {bid}, took {took})").format(name=names[s], bid=bids[s], took=tricks[s])
+                for s in info.active
+                if tricks[s] != bids[s]
+            ],
+        )
 
     @staticmethod
-    def penalty(result, seat: int) -> int:
-        return sum(p["points"] for p in result.data.get("penalties", []) if p["player"] == seat)
+    def penalty(result: RoundResult | None, seat: int) -> int:
+        penalties = result.data.get("penalties", []) if result is not None else []
+        return sum(int(p["points"]) for p in penalties if p["player"] == seat)
 
     @override
-    def cell(self, loaded, info, result, seat):
+    def cell(self, loaded: LoadedGame, info: RoundInfo, result: RoundResult | None, seat: int) -> Cell:
         """The running total, or a dash for a missed bid (the total stays); the bid small, any penalty."""
         cell = super().cell(loaded, info, result, seat)
-        penalty = self.penalty(result, seat) if result is not None else 0
-        cell.note = str(penalty) if penalty else ""
+        cell.note = str(self.penalty(result, seat) or "")
         return cell
 
     @override
-    def fill_played(self, loaded, result, seat, cell):
+    def fill_played(self, loaded: LoadedGame, result: RoundResult, seat: int, cell: Cell) -> None:
+        assert result.totals is not None
         missed = result.data["tricks"][seat] != result.data["bids"][seat]
         # A missed bid leaves the total alone, so paper shows a dash; a penalty moves it.
         cell.text = "–" if missed and not self.penalty(result, seat) else str(result.totals[seat])
         cell.cls = "missed" if missed else ""
         cell.explain = total_explain(loaded.names, result, seat)
 
-    def status(self, loaded):
+    @override
+    def status(self, loaded: LoadedGame) -> list[str]:
         state = loaded.state
-        done = [r for r in state.rounds if r.complete]
-        if state.finished or not done:
+        done = sum(r.complete for r in state.rounds)
+        best = leaders(self.rules, loaded)
+        if state.finished or not best or state.totals is None:
             return []
-        leaders = self.rules.best(state.totals)
-        who = name_list([loaded.names[s] for s in leaders])
-        left = len(self.row_infos(loaded)) - len(done)
-        if len(leaders) == 1:
+        if len(best) == 1:
             said = gettext("{who} leads with {total}; {rounds} to play.")
         else:
             said = gettext("{who} share the lead with {total}; {rounds} to play.")
+        left = len(self.row_infos(loaded)) - done
         rounds = ngettext("{count} round", "{count} rounds", left).format(count=left)
-        return [said.format(who=who, total=state.totals[leaders[0]], rounds=rounds)]
+        who = name_list([loaded.names[s] for s in best])
+        return [said.format(who=who, total=state.totals[best[0]], rounds=rounds)]
 
-    def extra(self, loaded):
-        state = loaded.state
-        played = any(r.complete for r in state.rounds)
+    @override
+    def extra(self, loaded: LoadedGame) -> dict[str, object]:
         return {
-            "totals": state.totals,
-            "leaders": self.rules.best(state.totals) if played else [],
+            "totals": loaded.state.totals,
+            "leaders": leaders(self.rules, loaded),
             "points_table": [(bid, made_points(bid)) for bid in range(9)],
             "penalty_reasons": PENALTY_REASONS.items(),
             "penalty_points": REDEAL_PENALTY,
-            "hook": state.options.get("hook", False),
+            "hook": loaded.state.options.get("hook", False),
             "schedule_length": len(self.row_infos(loaded)),
         }
+
+    @override
+    def current_panel(self, loaded: LoadedGame) -> Panel:
+        """As every bidding game's, except that a round redealt since its bids were made asks for new
+        bids: the stored round keeps the old ones until then (its last logged change says so)."""
+        current = loaded.state.current
+        if current is not None and "penalties" in current.data:
+            said = [c for c in loaded.session.changes if c.get("round") == current.info.number]
+            if said and said[-1]["kind"] == "redealt":
+                bids: Bids = [None] * len(loaded.seats)
+                return self.bids_panel(loaded, current.info, bids, note=gettext("Redeal: bid again."))
+        return super().current_panel(loaded)
+
+    def penalty_panel(self, form: PenaltyForm) -> Panel:
+        return self.tricks_panel(form.loaded, form.info, form.bids, list(form.bids), error=form.message)
+
+    def redealt(self, request: HtmxHttpRequest, loaded: LoadedGame, form: PenaltyForm) -> HttpResponse:
+        """A redeal stored: the same dealer deals again and everyone bids again, from fresh chips."""
+        if not request.htmx:
+            return redirect(reverse("games:sheet", args=[loaded.session.pk]) + "?phase=bids&fresh=1")
+        panel = self.bids_panel(loaded, form.info, [None] * len(loaded.seats), note=form.note(loaded))
+        response = self.render_update(request, loaded, panel, sheet_changed=True)
+        return trigger_client_event(response, "scorekeeper:saved")
+
+    @override
+    def actions(self) -> dict[str, tuple[Callable[..., HttpResponse], set[str]]]:
+        penalty = Step(PenaltyForm, self.penalty_panel, respond=self.redealt)
+        return {**super().actions(), **steps(self, penalty=penalty)}
+
+    def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
+        """Seat the players, pick the first dealer and the hook rule; the page lists each table size's
+        rounds (tables that play alike, once)."""
+        schedules: list[dict[str, object]] = []
+        for players in sorted(PEAK_BY_PLAYERS):
+            labels = " · ".join(info.label for info in self.rules.schedule(players, 0))
+            if schedules and schedules[-1]["labels"] == labels:
+                schedules[-1]["players"] = f"{schedules[-1]['first']}–{players}"
+            else:
+                schedules.append(
+                    {"players": players, "first": players, "rounds": labels.count("·") + 1, "labels": labels}
+                )
+        form = new_game_form(request, NewBuggerGameForm, self.game.slug)
+        return new_game_page(
+            request, form, game=self.game, template="games/new_bugger.html", context={"schedules": schedules}
+        )
 
 
 class PenaltyForm(RoundForm):
@@ -159,57 +207,6 @@ class PenaltyForm(RoundForm):
         ).format(number=self.number, name=name, points=-REDEAL_PENALTY)
 
 
-class BuggerTable(BuggerScreen, BiddingTable):
-    def current_panel(self, loaded):
-        """As every bidding game's, except that a round redealt since its bids were made asks for new
-        bids: the stored round keeps the old ones until then (its last logged change says so)."""
-        current = loaded.state.current
-        if current is not None and "penalties" in current.data and self.redealt_since_bids(loaded, current):
-            return self.bids_panel(
-                loaded, current.info, [None] * len(loaded.seats), note=gettext("Redeal: bid again.")
-            )
-        return super().current_panel(loaded)
-
-    @staticmethod
-    def redealt_since_bids(loaded, current) -> bool:
-        said = [c for c in loaded.session.changes if c.get("round") == current.info.number]
-        return bool(said) and said[-1]["kind"] == "redealt"
-
-    def penalty_panel(self, form):
-        return self.tricks_panel(form.loaded, form.info, form.bids, list(form.bids), error=form.message)
-
-    def redealt(self, request: HtmxHttpRequest, loaded, form):
-        """A redeal stored: the same dealer deals again and everyone bids again, from fresh chips."""
-        if not request.htmx:
-            return redirect(reverse("games:sheet", args=[loaded.session.pk]) + "?phase=bids&fresh=1")
-        panel = self.bids_panel(loaded, form.info, [None] * len(loaded.seats), note=form.note(loaded))
-        response = self.render_update(request, loaded, panel, sheet_changed=True)
-        return trigger_client_event(response, "scorekeeper:saved")
-
-    def actions(self):
-        penalty = Step(PenaltyForm, self.penalty_panel, respond=self.redealt)
-        return {**super().actions(), **steps(self, penalty=penalty)}
-
-    def schedule_lines(self) -> list[dict]:
-        """For the new-game page: the rounds each table size plays (tables that play alike, once)."""
-        lines: list[dict] = []
-        for players in sorted(PEAK_BY_PLAYERS):
-            labels = " · ".join(info.label for info in self.rules.schedule(players, 0))
-            if lines and lines[-1]["labels"] == labels:
-                lines[-1]["players"] = f"{lines[-1]['first']}–{players}"
-                continue
-            lines.append(
-                {"players": players, "first": players, "rounds": labels.count("·") + 1, "labels": labels}
-            )
-        return lines
-
-    def new_game(self, request: HtmxHttpRequest):
-        """Seat the players, pick the first dealer and the hook rule."""
-        form = new_game_form(request, NewBuggerGameForm, self.game.slug)
-        context = {"schedules": self.schedule_lines()}
-        return new_game_page(request, form, game=self.game, template="games/new_bugger.html", context=context)
-
-
 class NewBuggerGameForm(SeatingForm):
     """Players in seating order (the order play passes), first dealer, hook rule."""
 
@@ -221,5 +218,5 @@ class NewBuggerGameForm(SeatingForm):
         help_text=_("The dealer bids last and may not make the bids add up to the cards dealt."),
     )
 
-    def options(self):
+    def options(self) -> dict[str, object]:
         return {"hook": self.cleaned_data["hook"]}

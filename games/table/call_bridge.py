@@ -1,162 +1,140 @@
-"""Call Bridge on the screen: what only it has, as hooks of the bidding games' screen.
-
-Bids 2 to 12 with the bonus bids (8 and up) marked, the dealer's tricks filled
-in as the rest of the 13, each score square with the deal's points and the
-running total, the target and who leads, and "play goes on" when the lead is
-shared at the target.
-
-Call Bridge at the table: four players, spades trumps, first alone at the target wins.
-
-The flow (bids, then tricks, corrections) is the bidding games' (``bidding.py``)
-and what Call Bridge shows is its screen's (games/screen/call_bridge.py); this
-module adds only its new-game page.
-"""
+"""Call Bridge's table: bids 2 to 12 with bonus bids, the dealer's tricks as the rest of the 13, a target."""
 
 from __future__ import annotations
 
 from typing import override
 
 from django import forms
-from django.utils.translation import gettext, gettext_lazy
+from django.http import HttpResponse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import SeatingForm, WholeNumberField
-from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, PLAYERS
+from games.paper.common import Cell
+from games.rules import RoundInfo, RoundResult
+from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, PLAYERS, CallBridge, deal_points, made, the_rest
+from games.services import LoadedGame
 from games.table import Chip, new_game_form, new_game_page, total_explain
-from games.table.bidding import BiddingScreen, BiddingTable, made_missed_lines, name_list, signed
+from games.table.bidding import BiddingTable, Bids, leaders, made_missed_lines, name_list, signed
 from games.views.common import HtmxHttpRequest
 
 
-class CallBridgeScreen(BiddingScreen):
+class CallBridgeTable(BiddingTable[CallBridge]):
     template_dir = "games/call_bridge"
     round_word = "Deal"
-    leader_badge = gettext_lazy("bids first")
 
     @override
-    def trump_text(self, info, recorded):
+    def trump_text(self, info: RoundInfo, recorded: str) -> str:
         return gettext("Spades are trumps")
 
     @override
-    def wide_chips(self, info):
+    def wide_chips(self, info: RoundInfo) -> bool:
         return True
 
     @override
-    def bid_chips(self, info, seat, bid):
+    def bid_chips(self, info: RoundInfo, seat: int, bid: int | None) -> list[Chip]:
+        bonus = gettext("Bonus bid: {points} for taking {bid} or {next}, else -{bid}")
         return [
             Chip(
                 value=v,
                 checked=bid == v,
-                label=f"{v}★" if v >= BONUS_FROM else "",
-                title=gettext("Bonus bid: {points} for taking {bid} or {next}, else -{bid}").format(
-                    points=BONUS_POINTS, bid=v, next=v + 1
-                )
-                if v >= BONUS_FROM
-                else "",
+                label=f"{v}★",
+                title=bonus.format(points=BONUS_POINTS, bid=v, next=v + 1),
             )
+            if v >= BONUS_FROM
+            else Chip(value=v, checked=bid == v)
             for v in self.rules.bid_range(info)
         ]
 
-    def rest_seat(self, info):
+    @override
+    def rest_seat(self, info: RoundInfo) -> int | None:
         """The dealer, last to bid: their tricks are the rest of the 13, filled in as the others' are
         tapped (the score never depends on an overtrick, and the saved deal still adds up to 13)."""
         return info.dealer
 
-    def first_tricks(self, info, bids):
+    @override
+    def first_tricks(self, info: RoundInfo, bids: Bids) -> Bids:
         """Everyone at their bid, and the dealer at the rest of the 13 (their bid if the others bid more)."""
         tricks = list(bids)
-        rest = self.rules.the_rest(tricks, info.dealer)
+        rest = the_rest(tricks, info.dealer)
         if rest is not None:
             tricks[info.dealer] = rest
         return tricks
 
-    def made(self, bid, took):
-        return self.rules.made(bid, took)
+    @override
+    def bid_line(self, info: RoundInfo, bids: Bids) -> str:
+        return gettext("Bids total {total} for 13 tricks").format(total=sum(b or 0 for b in bids))
 
     @override
-    def bid_line(self, info, bids):
-        total = sum(b for b in bids if b is not None)
-        return gettext("Bids total {total} for 13 tricks").format(total=total)
-
-    def outcome(self, loaded, info, bids, tricks):
+    def outcome(self, loaded: LoadedGame, info: RoundInfo, bids: list[int], tricks: list[int]) -> list[str]:
         names = loaded.names
-        made, missed = [], []
+        lines: tuple[list[str], list[str]] = ([], [])  # made, missed
         for seat in info.active:
             bid, took = bids[seat], tricks[seat]
-            points = signed(self.rules.deal_points(bid, took))
-            if self.rules.made(bid, took):
-                # Overtricks score nothing, but say them: the scorer checks the rest given to the dealer.
-                if took != bid:
-                    made.append(
-                        gettext("{name} (took {took}) {points}").format(
-                            name=names[seat], took=took, points=points
-                        )
-                    )
-                else:
-                    made.append(f"{names[seat]} {points}")
+            points = signed(deal_points(bid, took))
+            if not made(bid, took):
+                said = gettext("{name} (bid {bid}, took {took}) {points}")
+            elif took != bid:  # overtricks score nothing, but say them: the scorer checks the dealer's rest
+                said = gettext("{name} (took {took}) {points}")
             else:
-                missed.append(
-                    gettext("{name} (bid {bid}, took {took}) {points}").format(
-                        name=names[seat], bid=bid, took=took, points=points
-                    )
-                )
-        return made_missed_lines(made, missed)
+                said = "{name} {points}"
+            lines[not made(bid, took)].append(
+                said.format(name=names[seat], bid=bid, took=took, points=points)
+            )
+        return made_missed_lines(*lines)
 
     @override
-    def bid_corner(self, bid):
+    def bid_corner(self, bid: int) -> str:
         return f"{bid}★" if bid >= BONUS_FROM else str(bid)
 
     @override
-    def fill_played(self, loaded, result, seat, cell):
+    def fill_played(self, loaded: LoadedGame, result: RoundResult, seat: int, cell: Cell) -> None:
+        assert result.totals is not None and result.points is not None
         cell.text = str(result.totals[seat])
         cell.note = signed(result.points[seat])
         cell.cls = "" if result.points[seat] > 0 else "missed"
         cell.explain = total_explain(loaded.names, result, seat)
 
-    def extra(self, loaded):
+    @override
+    def extra(self, loaded: LoadedGame) -> dict[str, object]:
         state = loaded.state
-        played = any(r.complete for r in state.rounds)
+        totals = state.totals or []
         return {
             "target": state.options["target"],
             "totals": state.totals,
-            "leaders": self.rules.best(state.totals) if played else [],
+            "leaders": leaders(self.rules, loaded),
             "bonus_from": BONUS_FROM,
             "bonus_points": BONUS_POINTS,
-            "winner_total": state.totals[state.winners[0]] if len(state.winners) == 1 else None,
+            "winner_total": totals[state.winners[0]] if len(state.winners) == 1 else None,
         }
 
-    def status(self, loaded):
+    @override
+    def status(self, loaded: LoadedGame) -> list[str]:
         state = loaded.state
-        names = loaded.names
         target = state.options["target"]
         done = [r for r in state.rounds if r.complete]
-        if state.finished or not done:
-            return (
-                []
-                if state.finished
-                else [gettext("First to {target} wins; spades are always trumps.").format(target=target)]
-            )
-        last = done[-1]
-        leaders = last.facts["leader_seats"]
-        top = state.totals[leaders[0]]
-        who = name_list([names[s] for s in leaders])
-        if last.facts["play_goes_on"]:
+        if state.finished:
+            return []
+        if not done or state.totals is None:
+            return [gettext("First to {target} wins; spades are always trumps.").format(target=target)]
+        best = done[-1].facts["leader_seats"]
+        top = state.totals[best[0]]
+        who = name_list([loaded.names[s] for s in best])
+        if done[-1].facts["play_goes_on"]:
             return [
                 gettext(
                     "Play goes on: {who} share the lead at {top}, at or past the target of {target}; the next deal that leaves one player alone at the top decides."
                 ).format(who=who, top=top, target=target)
             ]
-        if len(leaders) == 1:
+        if len(best) == 1:
             said = gettext("{who} leads with {top}; {more} more to reach {target}.")
         else:
             said = gettext("{who} share the lead with {top}; {more} more to reach {target}.")
         return [said.format(who=who, top=top, more=max(target - top, 0), target=target)]
 
-
-class CallBridgeTable(CallBridgeScreen, BiddingTable):
-    def new_game(self, request: HtmxHttpRequest):
+    def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
         """Seat the four players, choose the first dealer and the target."""
-        slug = self.game.slug
-        form = new_game_form(request, NewCallBridgeForm, slug, same_game=True)
+        form = new_game_form(request, NewCallBridgeForm, self.game.slug, same_game=True)
         return new_game_page(request, form, game=self.game, template=f"{self.template_dir}/new.html")
 
 
@@ -175,5 +153,5 @@ class NewCallBridgeForm(SeatingForm):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
-    def options(self):
+    def options(self) -> dict[str, object]:
         return {"target": self.cleaned_data["target"]}

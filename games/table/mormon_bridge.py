@@ -1,29 +1,17 @@
-"""Mormon Bridge on the screen: what only it has, as hooks of the bidding games' screen.
-
-Each hand's cards and trump colour (one of the four Rook colours, or the Rook
-itself), a regular game's whole schedule, and an elimination game's seating:
-who is out, who waits and who sits down in a freed seat.
-
-Mormon Bridge at the table: regular, 4-card and elimination games with a Rook deck.
-
-The flow (bids, then tricks, corrections) is the bidding games' (``bidding.py``).
-Bids are shown together at the table, so they are tapped in any order and saved
-when the last one is in. What a hand shows (its cards and trump colour, a regular
-game's schedule, an elimination game's seating) is its screen's
-(games/screen/mormon_bridge.py); this module adds what a refused bid says about
-the two-player rule, and the new-game page with its "More seats".
-"""
+"""Mormon Bridge's table: regular, 4-card and elimination games with a Rook deck's trump colours."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, override
 
 from django import forms
+from django.http import HttpResponse
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import SeatingForm, WholeNumberField, parse_int
 from games.paper.common import Cell, Row
+from games.rules import RoundInfo, RoundResult
 from games.rules.cards import ROOK_COLOURS
 from games.rules.mormon_bridge import (
     ELIMINATION,
@@ -33,10 +21,12 @@ from games.rules.mormon_bridge import (
     MODES,
     REGULAR,
     TABLE_MAX,
+    MormonBridge,
     peak,
 )
+from games.services import LoadedGame
 from games.table import just_started, known_players, new_game_page, previous_game, seated_names, total_explain
-from games.table.bidding import BiddingScreen, BiddingTable, made_missed_lines, name_list, signed
+from games.table.bidding import BiddingTable, BidsForm, Panel, leaders, made_missed_lines, name_list, signed
 from games.views.common import HtmxHttpRequest
 
 if TYPE_CHECKING:  # django-stubs-ext is a development requirement
@@ -49,11 +39,12 @@ ROOK_WORDS: dict[str, StrOrPromise] = {
     "green": gettext_lazy("Green"),
     "black": gettext_lazy("Black"),
 }
-
-
 TRUMP_WORDS: dict[str, StrOrPromise] = {colour: ROOK_WORDS[colour] for colour in ROOK_COLOURS} | {
     "rook": gettext_lazy("Rook")
 }
+SEATS_START = 8  # name boxes on a fresh new-game page
+SEATS_STEP = 6  # added by "More seats"
+SEATS_MAX = 60
 
 
 def hand_sizes(players: int) -> list[int]:
@@ -61,73 +52,60 @@ def hand_sizes(players: int) -> list[int]:
     return list(range(1, m + 1)) + list(range(m - 1, 0, -1))
 
 
-def schedule_lines() -> list[dict]:
-    """For the new-game page: the hands a regular game deals, by table size."""
-    groups: dict[int, list[int]] = {}
-    for players in range(4, TABLE_MAX + 1):
-        groups.setdefault(peak(players), []).append(players)
-    lines = []
-    for _peak, counts in sorted(groups.items(), reverse=True):
-        sizes = hand_sizes(counts[0])
-        lines.append(
-            {
-                "players": f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0]),
-                "hands": len(sizes),
-                "sizes": " · ".join(str(c) for c in sizes),
-            }
-        )
-    return lines
+def out_before(loaded: LoadedGame, number: int) -> list[int]:
+    """Seats out before hand ``number`` (elimination)."""
+    rounds = loaded.state.rounds
+    return list(rounds[number - 2].out or []) if 2 <= number <= len(rounds) + 1 else []
 
 
-class MormonBridgeScreen(BiddingScreen):
+class MormonBridgeTable(BiddingTable[MormonBridge]):
     template_dir = "games/mormon_bridge"
     round_word = "Hand"
     leader_badge = gettext_lazy("leads")
+    leader_words = "leads first"  # the bids are shown together
     trump_words = TRUMP_WORDS
+    trump_swatch = True
+
+    @staticmethod
+    def mode(loaded: LoadedGame) -> str:
+        return str(loaded.state.options["mode"])
 
     @override
-    def trump_text(self, info, recorded):
+    def trump_text(self, info: RoundInfo, recorded: str) -> str:
         if recorded == "rook":
             return gettext("Rook turned up: the first card led decides trumps")
         if recorded:
             return gettext("{colour} trumps").format(colour=ROOK_WORDS.get(recorded, recorded.title()))
         return gettext("Trump card turned up")
 
-    def wide_chips(self, info):
-        return info.cards > 3
+    @override
+    def wide_chips(self, info: RoundInfo) -> bool:
+        return info.dealt > 3
 
-    @staticmethod
-    def mode(loaded) -> str:
-        return loaded.state.options["mode"]
-
-    def row_infos(self, loaded):
+    @override
+    def row_infos(self, loaded: LoadedGame) -> list[RoundInfo]:
         if self.mode(loaded) == REGULAR:
             return self.rules.schedule(loaded.state.players, loaded.state.first_dealer)
         return super().row_infos(loaded)
 
-    def row_label(self, loaded, info):
-        return str(info.cards) if self.mode(loaded) == REGULAR else str(info.number)
+    @override
+    def row_label(self, loaded: LoadedGame, info: RoundInfo) -> str:
+        return str(info.cards if self.mode(loaded) == REGULAR else info.number)
 
-    @staticmethod
-    def out_before(loaded, number: int) -> list[int]:
-        """Seats out before hand ``number`` (elimination)."""
-        rounds = loaded.state.rounds
-        if number < 2 or number - 2 >= len(rounds):
-            return []
-        return list(rounds[number - 2].out or [])
-
-    def cell(self, loaded, info, result, seat):
+    @override
+    def cell(self, loaded: LoadedGame, info: RoundInfo, result: RoundResult | None, seat: int) -> Cell:
         if self.mode(loaded) != ELIMINATION or seat in info.active:
             return super().cell(loaded, info, result, seat)
-        if seat in self.out_before(loaded, info.number):
+        if seat in out_before(loaded, info.number):
             return Cell(cls="gone")
         return Cell(cls="waiting", text=gettext("waits"))
 
-    def fill_played(self, loaded, result, seat, cell):
+    @override
+    def fill_played(self, loaded: LoadedGame, result: RoundResult, seat: int, cell: Cell) -> None:
         made = result.data["tricks"][seat] == result.data["bids"][seat]
         if self.mode(loaded) != ELIMINATION:
-            cell.text = str(result.totals[seat])
-            cell.note = signed(result.points[seat])
+            assert result.totals is not None and result.points is not None
+            cell.text, cell.note = str(result.totals[seat]), signed(result.points[seat])
             cell.cls = "" if made else "missed"
             cell.explain = total_explain(loaded.names, result, seat)
             return
@@ -139,10 +117,8 @@ class MormonBridgeScreen(BiddingScreen):
             cell.text, cell.cls = gettext("out"), "out"
         cell.explain = f"{loaded.names[seat]}: {result.explain[seat]}"
 
-    trump_swatch = True
-
     @override
-    def explain_heading(self, loaded, info, trump):
+    def explain_heading(self, loaded: LoadedGame, info: RoundInfo, trump: str) -> str:
         """ "Hand 3 (4 cards, Red trumps)": the hand, its cards, and the trumps recorded."""
         cards = ngettext("{count} card", "{count} cards", info.dealt).format(count=info.dealt)
         if trump:
@@ -151,27 +127,24 @@ class MormonBridgeScreen(BiddingScreen):
             )
         return gettext("Hand {number} ({cards})").format(number=info.number, cards=cards)
 
-    def foot(self, loaded):
+    @override
+    def screen_foot(self, loaded: LoadedGame) -> list[Row]:
         if self.mode(loaded) != ELIMINATION:
-            return super().foot(loaded)
+            return super().screen_foot(loaded)
         cells = [Cell(text=gettext("Now"), head=True, cls="round-col")]
         cells += [Cell(text=text, cls=css) for text, css in self.standing(loaded)]
         return [Row(cells, cls="totals-row standing")]
 
-    def standing(self, loaded) -> list[tuple[str, str]]:
+    def standing(self, loaded: LoadedGame) -> list[tuple[str, str]]:
         """Elimination: where each player stands now, (text, css) by seat."""
         state = loaded.state
-        out_at = {}
-        for result in state.rounds:
-            for seat in result.facts.get("out_now", []):
-                out_at[seat] = result.info.number
-        out = set(out_at)
-        table = set(self.rules.at_table(state.players, out))
+        out_at = {seat: r.info.number for r in state.rounds for seat in r.facts.get("out_now", [])}
+        table = set(self.rules.at_table(state.players, set(out_at)))
         marks = []
         for seat in range(state.players):
             if seat in state.winners and state.finished:
                 marks.append((gettext("wins"), "leader"))  # words, not an emoji a phone may lack
-            elif seat in out:
+            elif seat in out_at:
                 marks.append((gettext("out {number}").format(number=out_at[seat]), "out"))
             elif seat in table:
                 marks.append((gettext("in"), "in"))
@@ -179,49 +152,57 @@ class MormonBridgeScreen(BiddingScreen):
                 marks.append((gettext("waits"), "waiting"))
         return marks
 
-    def extra(self, loaded):
+    @override
+    def extra(self, loaded: LoadedGame) -> dict[str, object]:
         state = loaded.state
         mode = self.mode(loaded)
-        context = {
+        elimination = mode == ELIMINATION
+        css = (
+            ["bidding-sheet"]
+            + (["elimination"] if elimination else [])
+            + (["many"] if state.players > 6 else [])
+        )
+        context: dict[str, object] = {
             "mode": mode,
             "mode_name": gettext(MODE_NAMES[mode]),
-            "elimination": mode == ELIMINATION,
+            "elimination": elimination,
             "target": state.options["target"] if mode == FOUR_CARD else None,
             "hands": len(hand_sizes(state.players)) if mode == REGULAR else None,
             "peak": peak(state.players),
             "sizes": " · ".join(str(c) for c in hand_sizes(state.players)),
             "seated": min(state.players, TABLE_MAX),
-            "sheet_css": " ".join(
-                ["bidding-sheet"]
-                + (["elimination"] if mode == ELIMINATION else [])
-                + (["many"] if state.players > 6 else [])
-            ),
+            "sheet_css": " ".join(css),
         }
-        if mode == ELIMINATION:
+        if elimination:
             context["standing"] = self.standing(loaded)
             if not state.finished_early:
                 context["win_detail"] = ": the last player left"
         else:
-            played = any(r.complete for r in state.rounds)
-            context["totals"] = state.totals
-            context["leaders"] = self.rules.best(state.totals) if played else []
-            context["winner_total"] = state.totals[state.winners[0]] if len(state.winners) == 1 else None
+            context["totals"] = totals = state.totals or []
+            context["leaders"] = leaders(self.rules, loaded)
+            context["winner_total"] = totals[state.winners[0]] if len(state.winners) == 1 else None
         return context
 
-    def status(self, loaded):
+    @override
+    def status(self, loaded: LoadedGame) -> list[str]:
         state = loaded.state
         names = loaded.names
         mode = self.mode(loaded)
         done = [r for r in state.rounds if r.complete]
+        if state.finished:
+            return []
         if mode == ELIMINATION:
-            out = set(done[-1].out) if done else set()
-            table = self.rules.at_table(state.players, out)
-            waiting = self.rules.waiting(state.players, out)
-            if state.finished:
-                return []
+            out = set(done[-1].out or []) if done else set()
+            table, waiting = self.rules.at_table(state.players, out), self.rules.waiting(state.players, out)
             still = state.players - len(out)
-            if waiting:
-                line = ngettext(
+            if not waiting:
+                return [
+                    ngettext("{count} player still in.", "{count} players still in.", still).format(
+                        count=still
+                    )
+                ]
+            return [
+                ngettext(
                     "{count} player still in: {table} at the table, {waiting} waiting ({names}).",
                     "{count} players still in: {table} at the table, {waiting} waiting ({names}).",
                     still,
@@ -231,41 +212,29 @@ class MormonBridgeScreen(BiddingScreen):
                     waiting=len(waiting),
                     names=", ".join(names[s] for s in waiting),
                 )
-            else:
-                line = ngettext("{count} player still in.", "{count} players still in.", still).format(
-                    count=still
-                )
-            return [line]
-        if state.finished:
-            return []
-        if not done:
+            ]
+        hands = len(hand_sizes(state.players))
+        target = state.options["target"]
+        if not done or state.totals is None:
             if mode == REGULAR:
-                sizes = hand_sizes(state.players)
+                sizes = " · ".join(map(str, hand_sizes(state.players)))
                 return [
                     gettext("{count} hands of {sizes} cards; most points after the last wins.").format(
-                        count=len(sizes), sizes=" · ".join(map(str, sizes))
+                        count=hands, sizes=sizes
                     )
                 ]
-            return [
-                gettext("4 cards a hand; first to {target} alone at the top wins.").format(
-                    target=state.options["target"]
-                )
-            ]
-        last = done[-1]
-        leaders = last.facts["leader_seats"]
-        top = state.totals[leaders[0]]
-        who = name_list([names[s] for s in leaders])
-        alone = len(leaders) == 1
+            return [gettext("4 cards a hand; first to {target} alone at the top wins.").format(target=target)]
+        best = done[-1].facts["leader_seats"]
+        top = state.totals[best[0]]
+        who = name_list([names[s] for s in best])
+        alone = len(best) == 1
         if mode == REGULAR:
             if alone:
                 said = gettext("{who} leads with {top} after hand {number} of {hands}.")
             else:
                 said = gettext("{who} share the lead with {top} after hand {number} of {hands}.")
-            return [
-                said.format(who=who, top=top, number=last.info.number, hands=len(hand_sizes(state.players)))
-            ]
-        target = state.options["target"]
-        if last.facts["play_goes_on"]:
+            return [said.format(who=who, top=top, number=done[-1].info.number, hands=hands)]
+        if done[-1].facts["play_goes_on"]:
             return [
                 gettext(
                     "Play goes on: {who} share the lead at {top}, at or past the target of {target}; the next hand that leaves one player alone at the top decides."
@@ -277,34 +246,32 @@ class MormonBridgeScreen(BiddingScreen):
             said = gettext("{who} share the lead with {top}; {more} more to reach {target}.")
         return [said.format(who=who, top=top, more=max(target - top, 0), target=target)]
 
-    def heading_facts(self, loaded, info):
+    @override
+    def heading_facts(self, loaded: LoadedGame, info: RoundInfo) -> list[str]:
         if self.mode(loaded) != ELIMINATION:
             return []
-        names = loaded.names
-        state = loaded.state
-        out = self.out_before(loaded, info.number)
+        names, state = loaded.names, loaded.state
         at_table = len(info.active)
         facts = [
             ngettext("At the table: {count} player.", "At the table: {count} players.", at_table).format(
                 count=at_table
             )
         ]
-        if info.number >= 2:
-            joining = state.rounds[info.number - 2].facts.get("joining", [])
-            if joining:
-                facts.append(
-                    gettext("Sitting down in the freed seats this hand: {names}.").format(
-                        names=name_list([names[s] for s in joining])
-                    )
+        joining = state.rounds[info.number - 2].facts.get("joining", []) if info.number >= 2 else []
+        if joining:
+            facts.append(
+                gettext("Sitting down in the freed seats this hand: {names}.").format(
+                    names=name_list([names[s] for s in joining])
                 )
-        waiting = self.rules.waiting(state.players, out)
+            )
+        waiting = self.rules.waiting(state.players, out_before(loaded, info.number))
         if waiting:
             facts.append(
                 gettext("Waiting for a place, in order: {names}.").format(
                     names=", ".join(names[s] for s in waiting)
                 )
             )
-        if len(info.active) == 2:
+        if at_table == 2:
             facts.append(
                 gettext(
                     "Two players left: bids adding up to 4 are not allowed; turn a new trump and bid again."
@@ -312,87 +279,92 @@ class MormonBridgeScreen(BiddingScreen):
             )
         return facts
 
-    def outcome(self, loaded, info, bids, tricks):
+    @override
+    def outcome(self, loaded: LoadedGame, info: RoundInfo, bids: list[int], tricks: list[int]) -> list[str]:
         names = loaded.names
         missed = [s for s in info.active if bids[s] != tricks[s]]
         made = [s for s in info.active if bids[s] == tricks[s]]
-        if self.mode(loaded) == ELIMINATION:
-            if len(missed) == len(info.active):
-                return [gettext("Everyone missed: nobody is out this hand.")]
-            lines = []
-            if made:
-                lines.append(gettext("Stay in: {names}").format(names=", ".join(names[s] for s in made)))
-            gone = ", ".join(
-                gettext("{name} (bid {bid}, took {took})").format(name=names[s], bid=bids[s], took=tricks[s])
-                for s in missed
+        if self.mode(loaded) != ELIMINATION:
+            return made_missed_lines(
+                [f"{names[s]} {signed(10 + tricks[s])}" for s in made],
+                [
+                    gettext("{name} (bid {bid}, took {took}) {points}").format(
+                        name=names[s], bid=bids[s], took=tricks[s], points=signed(tricks[s])
+                    )
+                    for s in missed
+                ],
             )
-            lines.append(gettext("Out: {names}").format(names=gone) if missed else gettext("Out: nobody"))
-            return lines
-        return made_missed_lines(
-            [f"{names[s]} {signed(10 + tricks[s])}" for s in made],
-            [
-                gettext("{name} (bid {bid}, took {took}) {points}").format(
-                    name=names[s], bid=bids[s], took=tricks[s], points=signed(tricks[s])
-                )
-                for s in missed
-            ],
-        )
+        if not made:
+            return [gettext("Everyone missed: nobody is out this hand.")]
+        took = [
+            gettext("{name} (bid {bid}, took {took})").format(name=names[s], bid=bids[s], took=tricks[s])
+            for s in missed
+        ]
+        stay = gettext("Stay in: {names}").format(names=", ".join(names[s] for s in made))
+        return [
+            stay,
+            gettext("Out: {names}").format(names=", ".join(took)) if took else gettext("Out: nobody"),
+        ]
 
-
-class MormonBridgeTable(MormonBridgeScreen, BiddingTable):
-    leader_words = "leads first"  # the bids are shown together
-
+    @override
     def opening_line(self) -> str:
         return gettext("Bidding.")
 
-    def watch_lines(self, loaded) -> list[str]:
+    @override
+    def watch_lines(self, loaded: LoadedGame) -> list[str]:
         """A watcher's lines; in elimination, who is out too."""
         lines = super().watch_lines(loaded)
         info = loaded.state.next_round
-        out = self.out_before(loaded, info.number) if info is not None else []
+        out = out_before(loaded, info.number) if info is not None else []
         if out:
             lines.append(gettext("Out: {names}.").format(names=name_list([loaded.names[s] for s in out])))
         return lines
 
-    def bids_form_panel(self, form):
+    @override
+    def bids_form_panel(self, form: BidsForm) -> Panel:
         """A refused bid: with two players left whose bids add up to 4, the hand is bid again."""
         exc, info, bids = form.refusal, form.info, form.bids
-        two_left = len(info.active) == 2 and all(bids[s] is not None for s in info.active)
+        bid = [b for s in info.active if (b := bids[s]) is not None]
         if (
             exc is not None
-            and two_left
-            and sum(bids[s] for s in info.active) == FOUR_CARDS
             and exc.player is None
+            and len(info.active) == len(bid) == 2
+            and sum(bid) == FOUR_CARDS
         ):
             # The hand is bid again under a new trump: fresh chips, the instruction on top.
             return self.bids_panel(form.loaded, info, [None] * len(bids), error=form.said(exc))
         return super().bids_form_panel(form)
 
-    def new_game(self, request: HtmxHttpRequest):
+    def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
         """Seat the players, choose the game (regular, 4-card, elimination), the first dealer and target."""
         slug = self.game.slug
         just = just_started(request, slug)  # Back from its sheet: this form as it started it
         previous = just or previous_game(request, slug)
-        initial_names = seated_names(previous)
+        names = seated_names(previous)
         initial = dict(previous.options) if previous else {}
-        seats = _seat_count(request, initial_names)
-        data = request.POST or None
-        if request.method == "POST" and request.POST.get("more"):
+        posted = request.POST
+        seats = max(parse_int(posted.get("seats"), 0, SEATS_MAX) or SEATS_START, len(names), SEATS_START)
+        data = posted or None
+        if request.method == "POST" and posted.get("more"):
             # More name boxes: show the form again as typed, nothing checked or stored yet.
-            posted = request.POST
+            seats = min(seats + SEATS_STEP, SEATS_MAX)
             initial = {k: posted.get(k) for k in ("mode", "target", "first_dealer") if posted.get(k)}
-            initial_names = [posted.get(f"player_{i}", "") for i in range(seats)]
+            names = [posted.get(f"player_{i}", "") for i in range(seats)]
             data = None
+        seats = min(seats, SEATS_MAX)
         form = NewMormonForm(
             data,
             seats=seats,
             known_names=known_players(request),
-            initial_names=initial_names,
+            initial_names=names,
             initial=initial,
             dealer_seats=TABLE_MAX,
         )
         if just is not None:
             form.initial["start"] = just.start_key
+        schedules: dict[int, list[int]] = {}
+        for players in range(4, TABLE_MAX + 1):
+            schedules.setdefault(peak(players), []).append(players)
         context = {
             "seats": seats,
             "more_possible": seats < SEATS_MAX,
@@ -400,25 +372,20 @@ class MormonBridgeTable(MormonBridgeScreen, BiddingTable):
             "seats_hint": gettext(
                 "4 to {most} players. In elimination any number from 4 may play: the first {most} sit down and the rest wait, in this order, for the seats of players who go out. Leave the seats you do not need empty."
             ).format(most=TABLE_MAX),
-            "schedules": schedule_lines(),
+            # The hands a regular game deals, by table size.
+            "schedules": [
+                {
+                    "players": f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0]),
+                    "hands": len(hand_sizes(counts[0])),
+                    "sizes": " · ".join(str(c) for c in hand_sizes(counts[0])),
+                }
+                for _peak, counts in sorted(schedules.items(), reverse=True)
+            ],
         }
         template = f"{self.template_dir}/new.html"
         return new_game_page(
             request, form, game=self.game, template=template, context=context, posted=data is not None
         )
-
-
-SEATS_START = 8  # name boxes on a fresh new-game page
-SEATS_STEP = 6  # added by "More seats"
-SEATS_MAX = 60
-
-
-def _seat_count(request, names: list[str]) -> int:
-    seats = parse_int(request.POST.get("seats"), 0, SEATS_MAX) or SEATS_START
-    seats = max(seats, len(names), SEATS_START)
-    if request.POST.get("more"):
-        seats += SEATS_STEP
-    return min(seats, SEATS_MAX)
 
 
 MODE_HELP = {
@@ -449,14 +416,14 @@ class NewMormonForm(SeatingForm):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
-    def drawable(self, players):
+    def drawable(self, players: int) -> int:
         return min(players, TABLE_MAX)
 
-    def mode_choices(self):
+    def mode_choices(self) -> list[tuple[str, str, StrOrPromise, bool]]:
         value = self["mode"].value() or REGULAR
         return [(m, gettext(MODE_NAMES[m]), MODE_HELP[m], m == value) for m in MODES]
 
-    def clean(self):
+    def clean(self) -> dict[str, object]:
         super().clean()
         cleaned = self.cleaned_data
         names = getattr(self, "cleaned_names", [])
@@ -471,5 +438,5 @@ class NewMormonForm(SeatingForm):
             cleaned["target"] = 100
         return cleaned
 
-    def options(self):
+    def options(self) -> dict[str, object]:
         return {"mode": self.cleaned_data["mode"], "target": self.cleaned_data["target"]}
