@@ -8,9 +8,9 @@ the status line).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NotRequired, Protocol, TypedDict, cast
+from typing import TYPE_CHECKING, NotRequired, Protocol, TypedDict, cast
 
 from django.http import HttpResponse
 from django.utils.translation import gettext, gettext_lazy, ngettext
@@ -19,12 +19,12 @@ from games import table as screen
 from games.models import GameSession, Seat
 from games.paper.common import Cell, Row, number
 from games.places import ordinal, rank
-from games.registry import Game
+from games.registry import Game, and_list
 from games.rules import RoundInfo, RoundResult, RuleError
 from games.rules.cards import bid_total_line
 from games.services import LoadedGame
 from games.table import Chip, EntryRow, Step, Table, steps
-from games.table.forms import RawField, RoundForm
+from games.table.forms import RoundForm, pick
 from games.views.common import HtmxHttpRequest
 from games.words import in_words, round_noun
 
@@ -114,13 +114,6 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else ("±0" if points == 0 else f"−{-points}")
 
 
-def name_list(names: list[str]) -> str:
-    """Ann; Ann and Bob; Ann, Bob and Cat."""
-    if len(names) <= 1:
-        return "".join(names)
-    return gettext("{items} and {last}").format(items=", ".join(names[:-1]), last=names[-1])
-
-
 def bid_count_lines(words: BidWords, total: int, missing: int) -> tuple[str, str]:
     """The bids' live line and what is still to enter; app.js says the same after each tap."""
     cards = words["cards"]
@@ -136,12 +129,6 @@ def bid_count_lines(words: BidWords, total: int, missing: int) -> tuple[str, str
     return words["complete"].format(total=total, tricks=words["tricks"], verdict=verdict), words[
         "todo_complete"
     ]
-
-
-def leaders(rules: BiddingRules, loaded: LoadedGame) -> list[int]:
-    """Who leads, once a round is played."""
-    state = loaded.state
-    return rules.best(state.totals or []) if any(r.complete for r in state.rounds) else []
 
 
 class BiddingTable[R: BiddingRules](Table):
@@ -260,6 +247,20 @@ class BiddingTable[R: BiddingRules](Table):
     def explain_heading(self, loaded: LoadedGame, info: RoundInfo, trump: str) -> str:
         """What an explanation of a square in this round starts with: "Round 7NT"."""
         return f"{in_words(self.round_word)} {self.row_label(loaded, info)}"
+
+    def race_line(self, loaded: LoadedGame, last: RoundResult, goes_on: str) -> str:
+        """Where a race to the target stands after ``last`` (``goes_on``: said while the lead is shared
+        at the target)."""
+        target, totals = loaded.state.options["target"], loaded.state.totals or []
+        best = last.facts["leader_seats"]
+        if last.facts["play_goes_on"]:
+            said = goes_on
+        elif len(best) == 1:
+            said = gettext("{who} leads with {top}; {more} more to reach {target}.")
+        else:
+            said = gettext("{who} share the lead with {top}; {more} more to reach {target}.")
+        who, top = and_list([loaded.names[s] for s in best]), totals[best[0]]
+        return said.format(who=who, top=top, more=max(target - top, 0), target=target)
 
     # -- the entry panel ------------------------------------------------------------------------
 
@@ -380,25 +381,6 @@ class BiddingTable[R: BiddingRules](Table):
         recorded = current.data.get("trump", "") if current is not None and current.info == info else ""
         return self.describe(loaded, panel, info, recorded)
 
-    def edit_panel(
-        self,
-        loaded: LoadedGame,
-        result: RoundResult,
-        bids: Bids,
-        tricks: Bids,
-        bid_errors: dict[int, str] | None = None,
-        trick_errors: dict[int, str] | None = None,
-        error: str = "",
-    ) -> Panel:
-        info = result.info
-        panel = self.bids_panel(loaded, info, bids, bid_errors, error)
-        tricks_part = self.tricks_panel(loaded, info, bids, tricks, trick_errors)
-        for row in panel.rows + tricks_part.rows:
-            row.standing, row.first = "", False  # the totals now are not this round's
-        panel.phase, panel.trick_rows = "edit", tricks_part.rows
-        panel.summary, panel.live = tricks_part.summary, tricks_part.live
-        return self.describe(loaded, panel, info, result.data.get("trump", ""))
-
     def current_panel(self, loaded: LoadedGame) -> Panel:
         """The panel for where the game stands: bids, tricks, or game over."""
         state = loaded.state
@@ -439,9 +421,10 @@ class BiddingTable[R: BiddingRules](Table):
 
     def screen_foot(self, loaded: LoadedGame) -> list[Row]:
         """The sheet's footer: everyone's total, the leaders marked."""
-        best = leaders(self.rules, loaded)
+        state = loaded.state
+        best = self.rules.best(state.totals or []) if any(r.complete for r in state.rounds) else []
         cells = [Cell(text="Total", head=True, cls="round-col")]
-        for seat, total in enumerate(loaded.state.totals or []):
+        for seat, total in enumerate(state.totals or []):
             cells.append(Cell(text=str(total), cls="leader" if seat in best else ""))
         return [Row(cells, cls="totals-row")]
 
@@ -451,6 +434,7 @@ class BiddingTable[R: BiddingRules](Table):
             "status": self.status(loaded),
             "round_word": self.round_word,
             "trumps": list(self.trump_words.items()),
+            "totals": loaded.state.totals,
             "table": self,
             **self.extra(loaded),
         }
@@ -465,7 +449,12 @@ class BiddingTable[R: BiddingRules](Table):
 
     def bids_form_panel(self, form: BidsForm) -> Panel:
         return self.bids_panel(
-            form.loaded, form.info, form.bids, form.seat_errors("bid"), form.message, trump=form.trump_value
+            form.loaded,
+            form.info,
+            form.bids,
+            form.seat_errors("bid"),
+            form.message or form.field_errors().get("trump", ""),  # a tampered trump's
+            trump=form.trump,
         )
 
     def tricks_form_panel(self, form: TricksForm) -> Panel:
@@ -474,10 +463,18 @@ class BiddingTable[R: BiddingRules](Table):
         )
 
     def correction_panel(self, form: BiddingCorrectionForm) -> Panel:
-        bid_errors, trick_errors = form.seat_errors("bid"), form.seat_errors("tricks")
-        return self.edit_panel(
-            form.loaded, form.target, form.bids, form.tricks, bid_errors, trick_errors, form.message
+        loaded, info, bids = form.loaded, form.info, form.bids
+        panel = self.bids_panel(loaded, info, bids, form.seat_errors("bid"), form.message)
+        tricks = self.tricks_panel(loaded, info, bids, form.tricks, form.seat_errors("tricks"))
+        for row in panel.rows + tricks.rows:
+            row.standing, row.first = "", False  # the totals now are not this round's
+        panel.phase, panel.trick_rows, panel.summary, panel.live = (
+            "edit",
+            tricks.rows,
+            tricks.summary,
+            tricks.live,
         )
+        return self.describe(loaded, panel, info, form.target.data.get("trump", ""))
 
     def sheet(
         self, request: HtmxHttpRequest, session: GameSession, seats: list[Seat] | None = None
@@ -508,15 +505,38 @@ class BiddingTable[R: BiddingRules](Table):
 
 
 class BiddingForm(RoundForm):
-    def bids_so_far(self, bids: list[int | None]) -> None:
-        """The rules' check of the bids made so far, beside the bid at fault."""
+    """A bidding game's step: each refusal of the rules beside the bid or the tricks it names."""
+
+    def seats_for(self, prefix: str) -> Iterable[int]:
+        return self.info.active
+
+    def refuse(self, exc: RuleError) -> None:
+        self.refusal = exc
+        number = self.number
+        if exc.player is not None and exc.round == number:
+            prefix = self.seat_fields[0 if exc.field == "bids" else -1]
+            self.flag(f"{prefix}_{exc.player}", exc.message)
+        elif exc.round is not None and exc.round != number:  # a correction that breaks a later round
+            word = self.table.round_word.lower()
+            self.flag(
+                None,
+                gettext(
+                    "That correction does not fit the {rounds} played after it. {message} Undo back to {round} {number} to change it."
+                ).format(
+                    rounds=round_noun(word, 2), message=exc.message, round=round_noun(word), number=number
+                ),
+            )
+        else:
+            self.flag(None, exc.message)
+
+    def bids_so_far(self, bids: Bids) -> None:
+        """The rules' check of the bids made so far."""
         try:
             self.rules.check_bids_so_far(self.info, bids, self.state.options, names=self.names)
         except RuleError as exc:
-            if exc.player is not None:
-                self.flag(f"bid_{exc.player}", exc.message)
+            self.refuse(exc)
 
-    def require(self, prefix: str, values: list[int | None], missing: str) -> None:
+    def require(self, prefix: str, values: Bids, missing: str) -> None:
         for seat in self.info.active:
             if values[seat] is None and f"{prefix}_{seat}" not in self.errors:
                 self.flag(f"{prefix}_{seat}", missing.format(round=self.number, name=self.names[seat]))
@@ -526,39 +546,31 @@ class BidsForm(BiddingForm):
     """Everyone's bids and the trumps turned up; saved once all are in (with htmx, a tap shows the total)."""
 
     seat_fields = ("bid",)
-    trump = RawField()
 
-    def start(self) -> None:
-        self.bids: list[int | None] = [None] * len(self.names)
-        self.trump_value = ""
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        info = self.info
+    def seats_for(self, prefix: str) -> Iterable[int]:
         # Every seat's box is read: a bid typed for a player not in the hand (out, or waiting) is refused
         # by the rules beside that player, not dropped.
-        self.bids = self.seat_numbers("bid", "bid", seats=range(len(self.names)))
-        trump = self.raw("trump")
-        if trump and trump not in self.rules.allowed_trumps(info):
-            self.add_error(None, self.table.pick_trumps)
-            return cleaned
-        self.trump_value = trump
-        if self.errors:
-            return cleaned
-        self.bids_so_far(self.bids)
-        missing = [s for s in info.active if self.bids[s] is None]
+        return range(len(self.names))
+
+    def start(self) -> None:
+        self.fields["trump"] = pick(self.rules.allowed_trumps(self.info), str(self.table.pick_trumps))
+        self.bids: Bids = [None] * len(self.names)
+        self.trump = ""
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
+        self.bids = self.seat_numbers("bid", seats=range(len(self.names)))
+        self.trump = cleaned.get("trump") or ""
+        if not self.errors:
+            self.bids_so_far(self.bids)
+        missing = [s for s in self.info.active if self.bids[s] is None]
         if self.errors or (missing and self.htmx and not self.saving):
             return cleaned  # a chip tapped: the running total; nothing is stored until all have bid
         self.require("bid", self.bids, gettext("Round {round}: {name} has not bid."))
-        if self.errors:
-            return cleaned
-        # Bids entered again (after "Change bids", or a redeal) keep the round's other facts (penalties).
-        current = self.current
-        data = {k: v for k, v in (current.data if current else {}).items() if k != "trump"}
-        data["bids"] = self.bids
-        if trump:
-            data["trump"] = trump
-        self.round_data = data
+        if not self.errors:
+            # Bids entered again (after "Change bids", or a redeal) keep the round's other facts (penalties).
+            kept = {k: v for k, v in (self.current.data if self.current else {}).items() if k != "trump"}
+            self.round_data = kept | {"bids": self.bids} | ({"trump": self.trump} if self.trump else {})
         return cleaned
 
 
@@ -571,16 +583,16 @@ class TricksForm(BiddingForm):
         return self.current is not None
 
     def start(self) -> None:
-        self.bids: list[int | None] = list(self.current.data["bids"]) if self.current else []
-        self.tricks: list[int | None] = list(self.bids)
+        self.bids: Bids = list(self.current.data["bids"]) if self.current else []
+        self.tricks: Bids = list(self.bids)
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
-        self.tricks = self.seat_numbers("tricks", "tricks", seats=self.info.active)
+        self.tricks = self.seat_numbers("tricks", seats=self.info.active)
         if self.saving:
             self.require("tricks", self.tricks, gettext("Round {round}: enter {name}'s tricks."))
-        if self.saving and not self.errors and self.current is not None:
-            self.round_data = dict(self.current.data, tricks=self.tricks)
+            if not self.errors and self.current is not None:
+                self.round_data = dict(self.current.data, tricks=self.tricks)
         return cleaned
 
 
@@ -591,32 +603,18 @@ class BiddingCorrectionForm(BiddingForm):
     corrects = True
 
     def start(self) -> None:
-        self.bids: list[int | None] = list(self.target.data["bids"])
-        self.tricks: list[int | None] = list(self.target.data["tricks"])
+        self.bids: Bids = list(self.target.data["bids"])
+        self.tricks: Bids = list(self.target.data["tricks"])
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         active = self.info.active
-        self.bids = self.seat_numbers("bid", "bid", seats=active)
+        self.bids = self.seat_numbers("bid", seats=active)
         self.require("bid", self.bids, gettext("Round {round}: {name} has not bid."))
-        if not self.errors:
+        if not self.seat_errors("bid"):
             self.bids_so_far(self.bids)
-        self.tricks = self.seat_numbers("tricks", "tricks", seats=active)
+        self.tricks = self.seat_numbers("tricks", seats=active)
         self.require("tricks", self.tricks, gettext("Round {round}: enter {name}'s tricks."))
         if not self.errors:
             self.round_data = dict(self.target.data, bids=self.bids, tricks=self.tricks)
         return cleaned
-
-    def refuse(self, exc: RuleError) -> None:
-        self.refusal = exc
-        number = self.number
-        if exc.player is not None and exc.round == number:
-            self.flag(f"{'bid' if exc.field == 'bids' else 'tricks'}_{exc.player}", exc.message)
-            return
-        message = exc.message
-        if exc.round is not None and exc.round != number:
-            word = self.table.round_word.lower()
-            message = gettext(
-                "That correction does not fit the {rounds} played after it. {message} Undo back to {round} {number} to change it."
-            ).format(rounds=round_noun(word, 2), message=message, round=round_noun(word), number=number)
-        self.flag(None, message)

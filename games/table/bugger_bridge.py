@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, override
+from typing import override
 
 from django import forms
 from django.http import HttpResponse
@@ -13,8 +13,9 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext_lazy as _
 from django_htmx.http import trigger_client_event
 
-from games.forms import SeatingForm, parse_int
+from games.forms import SeatingForm
 from games.paper.common import Cell
+from games.registry import and_list
 from games.rules import RoundInfo, RoundResult
 from games.rules.bugger_bridge import (
     PEAK_BY_PLAYERS,
@@ -26,8 +27,8 @@ from games.rules.bugger_bridge import (
 from games.rules.cards import SUITS, label_in_words
 from games.services import LoadedGame
 from games.table import TRUMP_WORDS, Step, new_game_form, new_game_page, steps, total_explain, trump_text
-from games.table.bidding import BiddingTable, Bids, BidWords, Panel, leaders, made_missed_lines, name_list
-from games.table.forms import RawField, RoundForm
+from games.table.bidding import BiddingTable, Bids, BidWords, Panel, made_missed_lines
+from games.table.forms import RoundForm, pick
 from games.views.common import HtmxHttpRequest
 
 
@@ -103,23 +104,21 @@ class BuggerTable(BiddingTable[BuggerBridge]):
     def status(self, loaded: LoadedGame) -> list[str]:
         state = loaded.state
         done = sum(r.complete for r in state.rounds)
-        best = leaders(self.rules, loaded)
-        if state.finished or not best or state.totals is None:
+        if state.finished or not done or state.totals is None:
             return []
+        best = self.rules.best(state.totals)
         if len(best) == 1:
             said = gettext("{who} leads with {total}; {rounds} to play.")
         else:
             said = gettext("{who} share the lead with {total}; {rounds} to play.")
         left = len(self.row_infos(loaded)) - done
         rounds = ngettext("{count} round", "{count} rounds", left).format(count=left)
-        who = name_list([loaded.names[s] for s in best])
+        who = and_list([loaded.names[s] for s in best])
         return [said.format(who=who, total=state.totals[best[0]], rounds=rounds)]
 
     @override
     def extra(self, loaded: LoadedGame) -> dict[str, object]:
         return {
-            "totals": loaded.state.totals,
-            "leaders": leaders(self.rules, loaded),
             "points_table": [(bid, made_points(bid)) for bid in range(9)],
             "penalty_reasons": PENALTY_REASONS.items(),
             "penalty_points": REDEAL_PENALTY,
@@ -176,35 +175,33 @@ class BuggerTable(BiddingTable[BuggerBridge]):
 class PenaltyForm(RoundForm):
     """Bugger Bridge's redeal: who is at fault and why; they lose 10 and everyone bids again."""
 
-    player = RawField()
-    reason = RawField()
-
     def fits(self) -> bool:
         return self.current is not None
 
     def start(self) -> None:
-        self.bids: list[int | None] = list(self.current.data["bids"]) if self.current else []
+        self.fields["player"], self.fields["reason"] = pick(self.info.active), pick(PENALTY_REASONS)
+        self.bids: Bids = list(self.current.data["bids"]) if self.current else []
         self.seat: int | None = None
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
-        seat = parse_int(self.raw("player"), 0, len(self.names) - 1)
-        reason = self.raw("reason")
-        if seat not in self.info.active or reason not in PENALTY_REASONS or self.current is None:
+        self.seat, reason = cleaned.get("player"), cleaned.get("reason")
+        if self.seat is None or reason is None or self.current is None:
             self.add_error(None, gettext("To record a redeal, pick who is at fault and why."))
-            return cleaned
-        self.seat = seat
-        penalty = {"player": seat, "points": REDEAL_PENALTY, "reason": reason}
-        self.round_data = dict(
-            self.current.data, penalties=[*self.current.data.get("penalties", []), penalty]
-        )
+        else:
+            penalty = {"player": self.seat, "points": REDEAL_PENALTY, "reason": reason}
+            penalties = [*self.current.data.get("penalties", []), penalty]
+            self.round_data = dict(self.current.data, penalties=penalties)
         return cleaned
 
-    def note(self, after: Any) -> str:
-        name = after.names[self.seat] if self.seat is not None else ""
+    def note(self, after: LoadedGame) -> str:
         return gettext(
             "Round {number} is redealt by the same dealer; {name} loses {points}. Bid again."
-        ).format(number=self.number, name=name, points=-REDEAL_PENALTY)
+        ).format(
+            number=self.number,
+            name=after.names[self.seat] if self.seat is not None else "",
+            points=-REDEAL_PENALTY,
+        )
 
 
 class NewBuggerGameForm(SeatingForm):

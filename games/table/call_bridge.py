@@ -15,7 +15,7 @@ from games.rules import RoundInfo, RoundResult
 from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, PLAYERS, CallBridge, deal_points, made, the_rest
 from games.services import LoadedGame
 from games.table import Chip, new_game_form, new_game_page, total_explain
-from games.table.bidding import BiddingTable, Bids, leaders, made_missed_lines, name_list, signed
+from games.table.bidding import BiddingTable, Bids, made_missed_lines, signed
 from games.views.common import HtmxHttpRequest
 
 
@@ -101,9 +101,6 @@ class CallBridgeTable(BiddingTable[CallBridge]):
         totals = state.totals or []
         return {
             "target": state.options["target"],
-            "totals": state.totals,
-            "leaders": leaders(self.rules, loaded),
-            "bonus_from": BONUS_FROM,
             "bonus_points": BONUS_POINTS,
             "winner_total": totals[state.winners[0]] if len(state.winners) == 1 else None,
         }
@@ -111,26 +108,16 @@ class CallBridgeTable(BiddingTable[CallBridge]):
     @override
     def status(self, loaded: LoadedGame) -> list[str]:
         state = loaded.state
-        target = state.options["target"]
         done = [r for r in state.rounds if r.complete]
         if state.finished:
             return []
-        if not done or state.totals is None:
+        if not done:
+            target = state.options["target"]
             return [gettext("First to {target} wins; spades are always trumps.").format(target=target)]
-        best = done[-1].facts["leader_seats"]
-        top = state.totals[best[0]]
-        who = name_list([loaded.names[s] for s in best])
-        if done[-1].facts["play_goes_on"]:
-            return [
-                gettext(
-                    "Play goes on: {who} share the lead at {top}, at or past the target of {target}; the next deal that leaves one player alone at the top decides."
-                ).format(who=who, top=top, target=target)
-            ]
-        if len(best) == 1:
-            said = gettext("{who} leads with {top}; {more} more to reach {target}.")
-        else:
-            said = gettext("{who} share the lead with {top}; {more} more to reach {target}.")
-        return [said.format(who=who, top=top, more=max(target - top, 0), target=target)]
+        goes_on = gettext(
+            "Play goes on: {who} share the lead at {top}, at or past the target of {target}; the next deal that leaves one player alone at the top decides."
+        )
+        return [self.race_line(loaded, done[-1], goes_on)]
 
     def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
         """Seat the four players, choose the first dealer and the target."""

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.forms import SeatingForm, WholeNumberField, parse_int
 from games.paper.common import Cell, Row
+from games.registry import and_list
 from games.rules import RoundInfo, RoundResult
 from games.rules.cards import ROOK_COLOURS
 from games.rules.mormon_bridge import (
@@ -26,7 +27,7 @@ from games.rules.mormon_bridge import (
 )
 from games.services import LoadedGame
 from games.table import just_started, known_players, new_game_page, previous_game, seated_names, total_explain
-from games.table.bidding import BiddingTable, BidsForm, Panel, leaders, made_missed_lines, name_list, signed
+from games.table.bidding import BiddingTable, BidsForm, Panel, made_missed_lines, signed
 from games.views.common import HtmxHttpRequest
 
 if TYPE_CHECKING:  # django-stubs-ext is a development requirement
@@ -157,30 +158,24 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         state = loaded.state
         mode = self.mode(loaded)
         elimination = mode == ELIMINATION
-        css = (
-            ["bidding-sheet"]
-            + (["elimination"] if elimination else [])
-            + (["many"] if state.players > 6 else [])
-        )
+        css = [
+            "bidding-sheet",
+            *(["elimination"] if elimination else []),
+            *(["many"] if state.players > 6 else []),
+        ]
         context: dict[str, object] = {
-            "mode": mode,
             "mode_name": gettext(MODE_NAMES[mode]),
             "elimination": elimination,
             "target": state.options["target"] if mode == FOUR_CARD else None,
             "hands": len(hand_sizes(state.players)) if mode == REGULAR else None,
-            "peak": peak(state.players),
             "sizes": " · ".join(str(c) for c in hand_sizes(state.players)),
             "seated": min(state.players, TABLE_MAX),
             "sheet_css": " ".join(css),
         }
-        if elimination:
-            context["standing"] = self.standing(loaded)
-            if not state.finished_early:
-                context["win_detail"] = ": the last player left"
-        else:
-            context["totals"] = totals = state.totals or []
-            context["leaders"] = leaders(self.rules, loaded)
-            context["winner_total"] = totals[state.winners[0]] if len(state.winners) == 1 else None
+        if elimination and not state.finished_early:
+            context["win_detail"] = ": the last player left"
+        elif not elimination and state.totals is not None:
+            context["winner_total"] = state.totals[state.winners[0]] if len(state.winners) == 1 else None
         return context
 
     @override
@@ -189,6 +184,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         names = loaded.names
         mode = self.mode(loaded)
         done = [r for r in state.rounds if r.complete]
+        hands = len(hand_sizes(state.players))
         if state.finished:
             return []
         if mode == ELIMINATION:
@@ -201,50 +197,32 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
                         count=still
                     )
                 ]
-            return [
-                ngettext(
-                    "{count} player still in: {table} at the table, {waiting} waiting ({names}).",
-                    "{count} players still in: {table} at the table, {waiting} waiting ({names}).",
-                    still,
-                ).format(
-                    count=still,
-                    table=len(table),
-                    waiting=len(waiting),
-                    names=", ".join(names[s] for s in waiting),
-                )
-            ]
-        hands = len(hand_sizes(state.players))
-        target = state.options["target"]
-        if not done or state.totals is None:
-            if mode == REGULAR:
-                sizes = " · ".join(map(str, hand_sizes(state.players)))
-                return [
-                    gettext("{count} hands of {sizes} cards; most points after the last wins.").format(
-                        count=hands, sizes=sizes
-                    )
-                ]
+            said = ngettext(
+                "{count} player still in: {table} at the table, {waiting} waiting ({names}).",
+                "{count} players still in: {table} at the table, {waiting} waiting ({names}).",
+                still,
+            )
+            who = ", ".join(names[s] for s in waiting)
+            return [said.format(count=still, table=len(table), waiting=len(waiting), names=who)]
+        if not done and mode == REGULAR:
+            sizes = " · ".join(map(str, hand_sizes(state.players)))
+            said = gettext("{count} hands of {sizes} cards; most points after the last wins.")
+            return [said.format(count=hands, sizes=sizes)]
+        if not done:
+            target = state.options["target"]
             return [gettext("4 cards a hand; first to {target} alone at the top wins.").format(target=target)]
-        best = done[-1].facts["leader_seats"]
-        top = state.totals[best[0]]
-        who = name_list([names[s] for s in best])
-        alone = len(best) == 1
         if mode == REGULAR:
-            if alone:
+            best = done[-1].facts["leader_seats"]
+            if len(best) == 1:
                 said = gettext("{who} leads with {top} after hand {number} of {hands}.")
             else:
                 said = gettext("{who} share the lead with {top} after hand {number} of {hands}.")
+            who, top = and_list([names[s] for s in best]), (state.totals or [])[best[0]]
             return [said.format(who=who, top=top, number=done[-1].info.number, hands=hands)]
-        if done[-1].facts["play_goes_on"]:
-            return [
-                gettext(
-                    "Play goes on: {who} share the lead at {top}, at or past the target of {target}; the next hand that leaves one player alone at the top decides."
-                ).format(who=who, top=top, target=target)
-            ]
-        if alone:
-            said = gettext("{who} leads with {top}; {more} more to reach {target}.")
-        else:
-            said = gettext("{who} share the lead with {top}; {more} more to reach {target}.")
-        return [said.format(who=who, top=top, more=max(target - top, 0), target=target)]
+        goes_on = gettext(
+            "Play goes on: {who} share the lead at {top}, at or past the target of {target}; the next hand that leaves one player alone at the top decides."
+        )
+        return [self.race_line(loaded, done[-1], goes_on)]
 
     @override
     def heading_facts(self, loaded: LoadedGame, info: RoundInfo) -> list[str]:
@@ -261,7 +239,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         if joining:
             facts.append(
                 gettext("Sitting down in the freed seats this hand: {names}.").format(
-                    names=name_list([names[s] for s in joining])
+                    names=and_list([names[s] for s in joining])
                 )
             )
         waiting = self.rules.waiting(state.players, out_before(loaded, info.number))
@@ -317,7 +295,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         info = loaded.state.next_round
         out = out_before(loaded, info.number) if info is not None else []
         if out:
-            lines.append(gettext("Out: {names}.").format(names=name_list([loaded.names[s] for s in out])))
+            lines.append(gettext("Out: {names}.").format(names=and_list([loaded.names[s] for s in out])))
         return lines
 
     @override
