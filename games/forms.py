@@ -174,7 +174,7 @@ class SeatingForm(forms.Form):
     def player_fields(self):
         return [self[f"player_{i}"] for i in range(self.seats)]
 
-    def clean(self):
+    def clean(self) -> dict[str, object]:
         super().clean()
         cleaned = self.cleaned_data
         names = [(cleaned.get(f"player_{i}") or "").strip() for i in range(self.seats)]

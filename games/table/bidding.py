@@ -274,30 +274,16 @@ class BiddingTable[R: BiddingRules](Table):
         return panel
 
     def entry_rows(
-        self,
-        loaded: LoadedGame,
-        info: RoundInfo,
-        errors: dict[int, str] | None,
-        chips: Callable[[int], list[Chip]],
-        *,
-        badges: Callable[[int], list[str]] | None = None,
-        bids: Bids | None = None,
+        self, loaded: LoadedGame, info: RoundInfo, errors: dict[int, str], chips: Callable[[int], list[Chip]]
     ) -> list[EntryRow]:
-        """A row for each seat in the round, with its chips, badges, bid, any refusal, and the player's
-        place and total so far. A seat not in the round that was refused something (a bid typed for a
-        player who is out) gets a row too, with the refusal and nothing to tap."""
-        errors = errors or {}
-        refused = [s for s in sorted(errors) if s not in info.active]
+        """A row for each seat in the round, with its chips, any refusal, and the player's place and total
+        so far. A seat not in the round that was refused something (a bid typed for a player who is out)
+        gets a row too, with the refusal and nothing to tap."""
+        seats = [*info.active, *(s for s in sorted(errors) if s not in info.active)]
+        active = set(info.active)
         rows = [
-            EntryRow(
-                seat=seat,
-                name=loaded.names[seat],
-                badges=badges(seat) if badges and seat in info.active else [],
-                chips=chips(seat) if seat in info.active else [],
-                bid=None if bids is None else bids[seat],
-                error=errors.get(seat, ""),
-            )
-            for seat in [*info.active, *refused]
+            EntryRow(s, loaded.names[s], [], chips(s) if s in active else [], error=errors.get(s, ""))
+            for s in seats
         ]
         state = loaded.state
         if state.totals is None or not any(r.complete for r in state.rounds):
@@ -325,15 +311,12 @@ class BiddingTable[R: BiddingRules](Table):
     ) -> Panel:
         words = self.bid_words(loaded, info)
         rows = self.entry_rows(
-            loaded,
-            info,
-            errors,
-            lambda seat: self.bid_chips(info, seat, bids[seat]),
-            badges=lambda seat: self.badges(info, seat),
+            loaded, info, errors or {}, lambda seat: self.bid_chips(info, seat, bids[seat])
         )
         struck = self.struck_bid(loaded, info, bids)
         for row in rows:
-            for chip in row.chips if row.seat == info.dealer and struck is not None else ():
+            row.badges = self.badges(info, row.seat) if row.chips else []
+            for chip in row.chips if row.seat == info.dealer else ():
                 if chip.value == struck:
                     chip.struck, chip.title = True, words["struck"].format(bid=struck)
         entered = [b for s in info.active if (b := bids[s]) is not None]
@@ -351,16 +334,13 @@ class BiddingTable[R: BiddingRules](Table):
         error: str = "",
     ) -> Panel:
         # No badges: the bidding is over, and the heading says who deals and leads.
+        chips = self.rules.trick_range(info)
         rows = self.entry_rows(
-            loaded,
-            info,
-            errors,
-            lambda seat: [Chip(value=v, checked=tricks[seat] == v) for v in self.rules.trick_range(info)],
-            bids=bids,
+            loaded, info, errors or {}, lambda seat: [Chip(value=v, checked=tricks[seat] == v) for v in chips]
         )
         rest = self.rest_seat(info)
         for row in rows:
-            row.rest = row.seat == rest
+            row.bid, row.rest = bids[row.seat], row.seat == rest
         placed = sum(tricks[s] or 0 for s in info.active)
         cards = info.dealt
         words: TrickWords = {
@@ -468,12 +448,8 @@ class BiddingTable[R: BiddingRules](Table):
         tricks = self.tricks_panel(loaded, info, bids, form.tricks, form.seat_errors("tricks"))
         for row in panel.rows + tricks.rows:
             row.standing, row.first = "", False  # the totals now are not this round's
-        panel.phase, panel.trick_rows, panel.summary, panel.live = (
-            "edit",
-            tricks.rows,
-            tricks.summary,
-            tricks.live,
-        )
+        panel.phase, panel.trick_rows = "edit", tricks.rows
+        panel.summary, panel.live = tricks.summary, tricks.live
         return self.describe(loaded, panel, info, form.target.data.get("trump", ""))
 
     def sheet(
@@ -516,7 +492,7 @@ class BiddingForm(RoundForm):
         if exc.player is not None and exc.round == number:
             prefix = self.seat_fields[0 if exc.field == "bids" else -1]
             self.flag(f"{prefix}_{exc.player}", exc.message)
-        elif exc.round is not None and exc.round != number:  # a correction that breaks a later round
+        elif self.corrects and exc.round not in (None, number):  # a correction that breaks a later round
             word = self.table.round_word.lower()
             self.flag(
                 None,
