@@ -23,7 +23,7 @@ from games.registry import Game, and_list
 from games.rules import RoundInfo, RoundResult, RuleError
 from games.rules.cards import bid_total_line
 from games.services import LoadedGame
-from games.table import Chip, EntryRow, Step, Table, steps
+from games.table import Chip, EntryRow, Step, Table, steps, total_explain
 from games.table.forms import RoundForm, pick
 from games.views.common import HtmxHttpRequest
 from games.words import in_words, round_noun
@@ -169,9 +169,15 @@ class BiddingTable[R: BiddingRules](Table):
         """Lines under the tricks: who made it and who missed, with the points."""
         raise NotImplementedError
 
+    def made(self, bid: int, took: int) -> bool:
+        return bid == took
+
     def fill_played(self, loaded: LoadedGame, result: RoundResult, seat: int, cell: Cell) -> None:
-        """A played round's square: what it says, its class and its explanation."""
-        raise NotImplementedError
+        """A played round's square: the running total, the round's points small, and whether the bid was made."""
+        assert result.totals is not None and result.points is not None
+        cell.text, cell.note = str(result.totals[seat]), signed(result.points[seat])
+        cell.cls = "" if self.made(result.data["bids"][seat], result.data["tricks"][seat]) else "missed"
+        cell.explain = total_explain(loaded.names, result, seat)
 
     def cell(self, loaded: LoadedGame, info: RoundInfo, result: RoundResult | None, seat: int) -> Cell:
         """One player's square for a round (``result`` None: not entered yet): the bid small in the

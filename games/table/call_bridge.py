@@ -10,11 +10,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import SeatingForm, WholeNumberField
-from games.paper.common import Cell
-from games.rules import RoundInfo, RoundResult
-from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, PLAYERS, CallBridge, deal_points, made, the_rest
+from games.rules import RoundInfo
+from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, PLAYERS, CallBridge, deal_points, the_rest
 from games.services import LoadedGame
-from games.table import Chip, new_game_form, new_game_page, total_explain
+from games.table import Chip, new_game_form, new_game_page
 from games.table.bidding import BiddingTable, Bids, made_missed_lines, signed
 from games.views.common import HtmxHttpRequest
 
@@ -62,6 +61,10 @@ class CallBridgeTable(BiddingTable[CallBridge]):
         return tricks
 
     @override
+    def made(self, bid: int, took: int) -> bool:
+        return self.rules.made(bid, took)
+
+    @override
     def bid_line(self, info: RoundInfo, bids: Bids) -> str:
         return gettext("Bids total {total} for 13 tricks").format(total=sum(b or 0 for b in bids))
 
@@ -71,29 +74,19 @@ class CallBridgeTable(BiddingTable[CallBridge]):
         lines: tuple[list[str], list[str]] = ([], [])  # made, missed
         for seat in info.active:
             bid, took = bids[seat], tricks[seat]
-            points = signed(deal_points(bid, took))
-            if not made(bid, took):
+            points, made = signed(deal_points(bid, took)), self.made(bid, took)
+            if not made:
                 said = gettext("{name} (bid {bid}, took {took}) {points}")
             elif took != bid:  # overtricks score nothing, but say them: the scorer checks the dealer's rest
                 said = gettext("{name} (took {took}) {points}")
             else:
                 said = "{name} {points}"
-            lines[not made(bid, took)].append(
-                said.format(name=names[seat], bid=bid, took=took, points=points)
-            )
+            lines[not made].append(said.format(name=names[seat], bid=bid, took=took, points=points))
         return made_missed_lines(*lines)
 
     @override
     def bid_corner(self, bid: int) -> str:
         return f"{bid}★" if bid >= BONUS_FROM else str(bid)
-
-    @override
-    def fill_played(self, loaded: LoadedGame, result: RoundResult, seat: int, cell: Cell) -> None:
-        assert result.totals is not None and result.points is not None
-        cell.text = str(result.totals[seat])
-        cell.note = signed(result.points[seat])
-        cell.cls = "" if result.points[seat] > 0 else "missed"
-        cell.explain = total_explain(loaded.names, result, seat)
 
     @override
     def extra(self, loaded: LoadedGame) -> dict[str, object]:

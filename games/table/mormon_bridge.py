@@ -26,7 +26,7 @@ from games.rules.mormon_bridge import (
     peak,
 )
 from games.services import LoadedGame
-from games.table import just_started, known_players, new_game_page, previous_game, seated_names, total_explain
+from games.table import just_started, known_players, new_game_page, previous_game, seated_names
 from games.table.bidding import BiddingTable, BidsForm, Panel, made_missed_lines, signed
 from games.views.common import HtmxHttpRequest
 
@@ -103,14 +103,9 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
 
     @override
     def fill_played(self, loaded: LoadedGame, result: RoundResult, seat: int, cell: Cell) -> None:
-        made = result.data["tricks"][seat] == result.data["bids"][seat]
         if self.mode(loaded) != ELIMINATION:
-            assert result.totals is not None and result.points is not None
-            cell.text, cell.note = str(result.totals[seat]), signed(result.points[seat])
-            cell.cls = "" if made else "missed"
-            cell.explain = total_explain(loaded.names, result, seat)
-            return
-        if made:
+            return super().fill_played(loaded, result, seat, cell)
+        if self.made(result.data["bids"][seat], result.data["tricks"][seat]):
             cell.text, cell.cls = "✓", "made"
         elif result.facts["everyone_missed"]:
             cell.text, cell.cls = "✗", "missed"
