@@ -87,11 +87,8 @@ def stored_values(data: dict[str, object]) -> Values:
 
 
 class DealForm(RoundForm):
-    """What every step of a deal has: the heading's names, and the chips it draws from its values.
-
-    ``phase`` names the sheet template's partial that draws the form; a step the panel shows
-    reads what it draws (rows, chips, lines) from its form.
-    """
+    """A step of a deal: its fields, how it reads them, and what its panel draws from it (rows, chips,
+    lines) in the sheet template's partial named ``phase``."""
 
     phase = ""
     contract_saved = False
@@ -481,7 +478,11 @@ class MemoryBridgeTable(ScoreboardTable):
         del panel  # the entry panel is every sheet's (``full_context``)
         state, names = loaded.state, loaded.names
         target, totals = state.options["target"], state.totals or [0, 0]
-        ended_in_first_half = bool(state.rounds) and state.rounds[-1].facts["ended_after_first_half"]
+        won_in_first_half = state.rounds and state.rounds[-1].facts["ended_after_first_half"]
+        detail = gettext(", reaching the target in the first half of deal {number}").format(
+            number=len(state.rounds)
+        )
+        leading = [s for s in (0, 1) if totals[s] == max(totals)] if state.rounds else []
         return {
             "players": [
                 {"seat": s, "name": names[s], "total": totals[s], "to_go": max(0, target - totals[s])}
@@ -489,14 +490,8 @@ class MemoryBridgeTable(ScoreboardTable):
             ],
             "target": target,
             "winners": [names[s] for s in state.winners],
-            "win_detail": gettext(", reaching the target in the first half of deal {number}").format(
-                number=len(state.rounds)
-            )
-            if state.finished and not state.finished_early and ended_in_first_half
-            else "",
-            "leaders": state.winners
-            if state.finished
-            else ([s for s in (0, 1) if totals[s] == max(totals)] if state.rounds else []),
+            "win_detail": detail if state.finished and not state.finished_early and won_in_first_half else "",
+            "leaders": state.winners if state.finished else leading,
         }
 
     def watch_lines(self, loaded: LoadedGame) -> list[str]:
