@@ -500,11 +500,8 @@ class MemoryBridgeTable(ScoreboardTable):
         info = state.next_round
         if info is None:
             return []
-        lines = [
-            gettext("{dealer} deals · {leader} leads the first trick").format(
-                dealer=names[info.dealer], leader=names[info.leader]
-            )
-        ]
+        dealing = gettext("{dealer} deals · {leader} leads the first trick")
+        lines = [dealing.format(dealer=names[info.dealer], leader=names[info.leader])]
         current = state.current
         if current is None:
             return [*lines, gettext("Playing the first half: 13 tricks, no trumps.")]
