@@ -13,7 +13,6 @@ from games.forms import SeatingForm, WholeNumberField, parse_int
 from games.paper.common import Cell, Row
 from games.registry import and_list
 from games.rules import RoundInfo, RoundResult
-from games.rules.cards import ROOK_COLOURS
 from games.rules.mormon_bridge import (
     ELIMINATION,
     FOUR_CARD,
@@ -40,9 +39,7 @@ ROOK_WORDS: dict[str, StrOrPromise] = {
     "green": gettext_lazy("Green"),
     "black": gettext_lazy("Black"),
 }
-TRUMP_WORDS: dict[str, StrOrPromise] = {colour: ROOK_WORDS[colour] for colour in ROOK_COLOURS} | {
-    "rook": gettext_lazy("Rook")
-}
+TRUMP_WORDS: dict[str, StrOrPromise] = ROOK_WORDS | {"rook": gettext_lazy("Rook")}
 SEATS_START = 8  # name boxes on a fresh new-game page
 SEATS_STEP = 6  # added by "More seats"
 SEATS_MAX = 60
