@@ -50,7 +50,7 @@ from games.words import gettext, ngettext, round_noun
 if TYPE_CHECKING:
     from games.table import Table
 
-type TableClass = Callable[[], type[Table]]  # gives a game's table class, imported when first asked
+type TableClass = Callable[[], type[Table[Any]]]  # gives a game's table class, imported when first asked
 
 
 def and_list(items: list[str]) -> str:
@@ -77,7 +77,7 @@ class Game:
         return cls(rules=rules, paper=paper(rules), rows=rows, table_class=table)
 
     @cached_property
-    def table(self) -> Table | None:
+    def table(self) -> Table[Any] | None:
         """The game's table, built once with this entry (its rules, its layout); None: no screens."""
         return None if self.table_class is None else self.table_class()(self)
 
@@ -201,37 +201,37 @@ class Game:
 
 
 # Each game's table class, imported when its table is first asked for (see ``table`` above).
-def bugger_bridge_table() -> type[Table]:
+def bugger_bridge_table() -> type[Table[Any]]:
     from games.table.bugger_bridge import BuggerTable
 
     return BuggerTable
 
 
-def call_bridge_table() -> type[Table]:
+def call_bridge_table() -> type[Table[Any]]:
     from games.table.call_bridge import CallBridgeTable
 
     return CallBridgeTable
 
 
-def mormon_bridge_table() -> type[Table]:
+def mormon_bridge_table() -> type[Table[Any]]:
     from games.table.mormon_bridge import MormonBridgeTable
 
     return MormonBridgeTable
 
 
-def minibridge_table() -> type[Table]:
+def minibridge_table() -> type[Table[Any]]:
     from games.table.minibridge import MinibridgeTable
 
     return MinibridgeTable
 
 
-def memory_bridge_table() -> type[Table]:
+def memory_bridge_table() -> type[Table[Any]]:
     from games.table.memory_bridge import MemoryBridgeTable
 
     return MemoryBridgeTable
 
 
-def scores_table() -> type[Table]:  # any game's whose rounds are each player's points
+def scores_table() -> type[Table[Any]]:  # any game's whose rounds are each player's points
     from games.table.scores import ScoresTable
 
     return ScoresTable

@@ -1,40 +1,11 @@
-"""What every game's table shares: the answers to a round's write, and starting a new game.
+"""What every game's table shares: the answers to a round's write, the sheet drawn and cached, new games.
 
-Each game's views module (``bugger``, ``minibridge``...; the bidding games through
-``bidding.BiddingTable``) has one ``Table`` subclass, which the game's registry
-entry builds with itself (``Game.table``): it names the sheet's templates and
-asks the game's screen (games/screen/) what they are given and what is to be
-entered now. The answers
-are then the same everywhere: a plain POST that worked redirects to the sheet
-(post/redirect/get); htmx gets the entry panel plus whatever the write changed,
-swapped out of band. A refusal answers 200 to htmx (the panel with the message)
-and 400 to a plain POST (the whole sheet), always with the user's input kept.
-
-What the screen shows, built from a game's state in plain Python; this module draws the score sheet.
-
-The package is the screen's side of a game as games/paper/ is the paper's: no
-request and no response (those are games/views/), only what a page shows. Beside
-this module are the Minibridge and Memory Bridge sheets' rows and entry panels
-(``minibridge``, ``minibridge_panel``, ``memory_bridge``, ``memory_bridge_panel``).
-
-The score sheet: the paper model's rows and cells (games/paper/common.py), drawn as HTML.
-
-A game's paper layout builds the rows and cells (``Layout.screen``): the same
-``Row``/``Cell`` the printed sheet is drawn from, with what only a screen has
-(how a number was worked out, ``Cell.explain``; the link that corrects a round,
-``Cell.link``). This module draws them in one pass of plain Python (a sheet of 50
-hands for 10 players is 500 cells: a template include per cell was most of a
-sheet's time), and keeps the drawn parts in a cache under a key that holds the
-game's version, so a part is drawn once per version and never invalidated: every
-write moves the version. The explanations are not in the page: a tap fetches one
-(``explanation``, static/js/explain.js), which keeps a long sheet small.
-
-Numbers are drawn as the layouts wrote them (a real minus sign, no thousands
-separator), never through Django's localisation.
-
-What every entry panel is made of (chips in rows), and the words for trumps.
-
-Views hand these plain objects to templates; nothing here touches the database.
+A game's table (a ``Table`` subclass, built by its registry entry) names its sheet's templates and
+says what they are given and what is to be entered now. The answers are the same everywhere: a
+plain POST that worked redirects to the sheet; htmx gets the entry panel plus whatever the write
+changed, out of band. A refusal answers 200 to htmx (the panel with the message) and 400 to a
+plain POST (the whole sheet), the input kept. The sheet's rows are the paper layout's, drawn in one
+pass of plain Python and cached under the game's version (every write moves it).
 """
 
 from __future__ import annotations
@@ -42,19 +13,22 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Callable
+import secrets
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import ClassVar, Protocol
 
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import caches
 from django.db import transaction
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template import Context as TemplateContext
 from django.urls import reverse
-from django.utils.html import escape
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop, ngettext
 from django_htmx.http import trigger_client_event
@@ -62,12 +36,14 @@ from django_htmx.http import trigger_client_event
 from games import services
 from games.accounts.throttle import games_quota_reached, spend
 from games.figures import card
-from games.forms import ROW_ID_MAX, parse_int
+from games.forms import ROW_ID_MAX, SeatingForm, parse_int
 from games.models import GameSession, Player, Seat
 from games.paper.common import Cell, Row
 from games.registry import Game
 from games.rules import RoundInfo, RoundResult, RuleError
-from games.table.forms import Chip, RoundForm
+from games.services import LoadedGame
+from games.table.forms import Chip as Chip  # where the game modules still import it from
+from games.table.forms import RoundForm
 from games.views.accounts import let_in_as_guest
 from games.views.common import HtmxHttpRequest
 from games.words import in_words
@@ -100,28 +76,49 @@ def version_in(raw: str) -> int | None:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
 
 
-def posted_version(request) -> int | None:
-    return version_in(request.POST.get("version", ""))
-
-
-def posted_key(request) -> str:
+def posted_key(request: HttpRequest) -> str:
     """The submit's key bound to what it says: "<the form's key>.<digest of its URL and fields>".
 
-    The same form sent again with the same values (a double tap, a resend after a dropped
-    connection) has the same key, and is answered as saved; sent with other values (a
-    correction page brought back by Back, taps changed before a late resend) it does not,
-    and ``services.key_spent`` tells it apart from a submit never seen. "" for no key.
+    The same form sent again with the same values (a double tap, a resend) has the same key and is
+    answered as saved; sent with other values it does not, and ``services.key_spent`` tells it apart
+    from a submit never seen. "" for no key.
     """
     key = request.POST.get("key", "")
-    ok = key.isascii() and len(key) <= 64 and all(c.isalnum() or c in "-_" for c in key)
-    if not (ok and key):
+    if not (key.isascii() and len(key) <= 64 and key.replace("-", "").replace("_", "").isalnum()):
         return ""
     fields = sorted((name, values) for name, values in request.POST.lists() if name != "csrfmiddlewaretoken")
     said = json.dumps([request.path, fields])  # a lone surrogate is written escaped, never encoded
     return f"{key}.{hashlib.sha256(said.encode()).hexdigest()[:16]}"
 
 
-class Table:
+def write_fields(context: TemplateContext) -> str:
+    """``{% write_fields %}``: the CSRF token, the game's version the page was drawn from, and a fresh key
+    for this submit. The server applies a write only on that version, and knows a submit sent twice
+    by its key. A page drawn to be kept in the cache has placeholders for the token and the keys
+    (games/views/pagecache.py)."""
+    return format_html(
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+        '<input type="hidden" name="version" value="{}">'
+        '<input type="hidden" name="key" value="{}">',
+        context.get("csrf_token") or get_token(context["request"]),
+        context["session"].version,
+        context.get("write_key") or secrets.token_urlsafe(12),
+    )
+
+
+class Panel(Protocol):
+    """What every entry panel has: its phase ("over" once the game is), a note and a refusal."""
+
+    phase: str
+    note: str
+    error: str
+
+
+type Actions = dict[str, tuple[Callable[..., HttpResponse], set[str]]]  # name -> (view, methods)
+type Context = dict[str, object]
+
+
+class Table[P: Panel]:
     """One game's score sheet as answers to requests; a subclass fills in the hooks."""
 
     sheet_template = ""  # the whole sheet, extending games/_sheet_page.html; its partials draw the panel
@@ -129,90 +126,77 @@ class Table:
     round_word = "Round"  # what the game calls a round ("Deal", "Hand"), for a stale write
     leader_words = "bids and leads first"  # said of the round's leader to a watcher
     says_cards = True  # whether a round's title for a watcher says the cards dealt
-    refresh_on_conflict: dict = {}  # what ``render_update`` is told when the panel was out of date
-    saved_changes: dict = {}  # what ``render_update`` is told once a round action stored a round
+    refresh_on_conflict: ClassVar[Context] = {}  # what ``render_update`` is told when the panel was stale
+    saved_changes: ClassVar[Context] = {}  # what ``render_update`` is told once a round action stored a round
+    # Whether the sheet's rows are drawn here (templates/games/_screen_sheet.html): its context then has
+    # them (``drawn``) and where a tapped square's explanation comes from.
+    draws_screen = False
 
     def __init__(self, game: Game) -> None:
         self.game = game  # its registry entry: rules, paper layout, and the lines it is summed up in
 
     # -- hooks -----------------------------------------------------------------
 
-    def sheet(self, request, session, seats: list[Seat] | None = None) -> HttpResponse:
-        """The game's sheet page: the game as it stands, and what is to be entered now (``seats``: the
-        game's seats when this request read them already)."""
+    def sheet(
+        self, request: HtmxHttpRequest, session: GameSession, seats: list[Seat] | None = None
+    ) -> HttpResponse:
+        """The game's sheet page (``seats``: the game's seats when this request read them already)."""
         loaded = services.load_game(session, seats)
         return self.show(request, loaded, self.current_panel(loaded))
 
-    def actions(self) -> dict[str, tuple[Callable[..., HttpResponse], set[str]]]:
-        """The round actions: name -> (view, allowed methods), as ``steps`` makes them."""
+    def actions(self) -> Actions:
+        """The round actions, as ``steps`` makes them."""
         raise NotImplementedError
 
-    def new_game(self, request) -> HttpResponse:
-        """The game's new-game page."""
+    def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
         raise NotImplementedError
 
-    def context(self, loaded, panel) -> dict:
+    def context(self, loaded: LoadedGame, panel: P) -> Context:
         """What the game's sheet template is given besides what ``full_context`` gives every sheet."""
         raise NotImplementedError
 
-    def current_panel(self, loaded):
+    def current_panel(self, loaded: LoadedGame) -> P:
         """The panel for where the game stands now (the next thing to enter, or game over)."""
         raise NotImplementedError
-
-    def update_context(self, loaded, context: dict, **changed) -> None:
-        """Mark in the context what an htmx answer swaps besides the panel (default: as given)."""
-        del loaded  # a hook: the default needs no more
-        context.update(changed)
 
     def stale_message(self, number: int) -> str:
         return gettext(
             "{Round} {number} is not the {round} being entered; the sheet has been brought up to date."
         ).format(Round=in_words(self.round_word), number=number, round=in_words(self.round_word.lower()))
 
-    def round_name(self, loaded, number: int) -> str:
-        """Round ``number`` as the game's screen names it: "Deal 2", "Hand 3", "Round 4"."""
-        del loaded  # a hook: the default needs no more
-        return f"{in_words(self.round_word)} {number}"
-
-    def in_round_words(self, loaded, message: str) -> str:
+    def in_round_words(self, loaded: LoadedGame, message: str) -> str:
         """A message that starts "Round n: " (as the rules and the forms word a refusal), its round named
-        as this game's screen names it: "Deal 2: ...", "Hand 3: ..."."""
+        as this game names it: "Deal 2: ...", "Hand 3: ..."."""
+        del loaded  # the round is named from the game's word alone
         pattern = re.escape(gettext("Round {number}: {message}"))
         pattern = pattern.replace(r"\{number\}", r"(?P<number>\d+)").replace(r"\{message\}", "(?P<rest>.*)")
         found = re.fullmatch(pattern, message, flags=re.DOTALL)
         if found is None:
             return message
-        return gettext("{round}: {message}").format(
-            round=self.round_name(loaded, int(found["number"])), message=found["rest"]
-        )
+        name = f"{in_words(self.round_word)} {found['number']}"
+        return gettext("{round}: {message}").format(round=name, message=found["rest"])
 
-    def conflict_message(self, session, version: int | None) -> str:
+    def conflict_message(self, session: GameSession, version: int | None) -> str:
         """What changed on the game since ``version`` (the page's), in a sentence or a few."""
         changes = services.changes_since(session, version) if version is not None else []
         if changes is None:
             return gettext(CHANGED_MEANWHILE)
         if not changes:
             return gettext(OUT_OF_DATE)
+        word = in_words(self.round_word)
         lines = [
-            gettext(CHANGE_LINES[c["kind"]]).format(
-                word=in_words(self.round_word), round=c["round"], what=c["what"]
-            )
+            gettext(CHANGE_LINES[c["kind"]]).format(word=word, round=c["round"], what=c["what"])
             for c in changes[-CHANGES_SAID:]
         ]
         if len(changes) > CHANGES_SAID:
             earlier = len(changes) - CHANGES_SAID
-            lines.insert(
-                0,
-                ngettext("{count} earlier change, then:", "{count} earlier changes, then:", earlier).format(
-                    count=earlier
-                ),
-            )
+            said = ngettext("{count} earlier change, then:", "{count} earlier changes, then:", earlier)
+            lines.insert(0, said.format(count=earlier))
         return " ".join(lines)
 
-    def watch_lines(self, loaded) -> list[str]:
+    def watch_lines(self, loaded: LoadedGame) -> list[str]:
         """What a watcher's panel says about the round in play: who deals and leads, what is in."""
-        state = loaded.state
-        info = state.next_round
+        info = loaded.state.next_round
         if info is None:
             return []
         names = loaded.names
@@ -221,7 +205,7 @@ class Table:
                 dealer=names[info.dealer], leader=names[info.leader], does=gettext(self.leader_words)
             )
         ]
-        current = state.current
+        current = loaded.state.current
         bids = current.data.get("bids") if current is not None else None
         if bids:
             said = ", ".join(f"{names[s]} {b}" for s, b in enumerate(bids) if b is not None)
@@ -236,9 +220,8 @@ class Table:
         """What a watcher reads while nothing of the round in play is in yet."""
         return gettext("Bidding.") if "bids" in self.leader_words else gettext("About to start.")
 
-    def round_title(self, loaded, info) -> str:
-        """The round in play as a watcher reads it, each thing said once: "Round 11 · 8 cards · no trumps",
-        "Hand 2 · 2 cards", "Deal 4"."""
+    def round_title(self, loaded: LoadedGame, info: RoundInfo) -> str:
+        """The round in play as a watcher reads it: "Round 11 · 8 cards · no trumps", "Deal 4"."""
         del loaded  # a hook: the default needs no more
         parts = [f"{in_words(self.round_word)} {info.number}"]
         if info.cards and self.says_cards:
@@ -247,17 +230,16 @@ class Table:
             parts.append(gettext("no trumps"))
         return " · ".join(parts)
 
-    def big_screen_context(self, request, loaded) -> dict:
-        """The big screen: everyone's total, ranked, and the round in play."""
-        state = loaded.state
-        names = loaded.names
+    def big_screen_context(self, request: HtmxHttpRequest, loaded: LoadedGame) -> Context:
+        """The big screen: everyone's total, ranked (each side, or each player), and the round in play."""
+        state, names, game = loaded.state, loaded.names, self.game
         totals = state.totals or [0] * len(names)
-        # Who is ranked: each side (Minibridge's partnerships), or each player.
-        game = self.game
-        scored = game.score_lines(names)
         lowest_first = game.rules.lowest_wins(state.options)
-        order = sorted(scored, key=lambda line: totals[line[1]] if lowest_first else -totals[line[1]])
-        ranked, place = [], 0
+        order = sorted(
+            game.score_lines(names), key=lambda line: totals[line[1]] * (1 if lowest_first else -1)
+        )
+        ranked: list[dict[str, object]] = []
+        place = 0
         for i, (name, seat) in enumerate(order):
             if i == 0 or totals[seat] != totals[order[i - 1][1]]:
                 place = i + 1
@@ -276,33 +258,28 @@ class Table:
             "live_url": fetch_url(request, "live"),
         }
 
-    def card_context(self, request, loaded) -> dict:
+    def card_context(self, request: HtmxHttpRequest, loaded: LoadedGame) -> Context:
         """The winner moment's words and the result card's URL (shared or downloaded), once the game is over."""
-        game = self.game
         url = fetch_url(request, "result-card")
         return {
             "url": url,
             # What a share sheet without files sends: the card's URL where anyone may open it (a watch link's).
             "share_url": request.build_absolute_uri(url) if request.access.through_watch_link else "",
             "filename": card.filename(loaded.session),
-            "headline": game.headline(loaded.state, loaded.names),
-            "title": game.name,
-            "text": game.result_line(loaded.state, loaded.names),
+            "headline": self.game.headline(loaded.state, loaded.names),
+            "title": self.game.name,
+            "text": self.game.result_line(loaded.state, loaded.names),
         }
 
-    # Whether the sheet is drawn by games/screen/__init__.py (templates/games/_screen_sheet.html): its context
-    # then has the drawn rows (``drawn``) and where a tapped square's explanation comes from.
-    draws_screen = False
-
-    def screen_rows(self, loaded) -> list:
-        """The sheet's body rows as games.screen draws them: the game's paper layout's (``Layout.screen``)."""
+    def screen_rows(self, loaded: LoadedGame) -> list[Row]:
+        """The sheet's body rows: the game's paper layout's (``Layout.screen``)."""
         return self.game.paper.screen(loaded.state, loaded.names).body
 
-    def screen_foot(self, loaded) -> list:
-        """The sheet's footer rows (the totals) as games.screen draws them."""
+    def screen_foot(self, loaded: LoadedGame) -> list[Row]:
+        """The sheet's footer rows (the totals)."""
         return self.game.paper.screen(loaded.state, loaded.names).foot
 
-    def explain(self, request, loaded):
+    def explain(self, request: HtmxHttpRequest, loaded: LoadedGame) -> HttpResponse:
         """One square's explanation, fetched when it is tapped (``?r=`` the round, ``?k=`` the square)."""
         number, key = (parse_int(request.GET.get(name), 0, 999) for name in ("r", "k"))
         found = None
@@ -311,90 +288,82 @@ class Table:
         if found is None:
             raise Http404("No such square.")
         heading, text = found
-        context = {"heading": heading, "text": text, "at": number, "key": key}
-        return render(request, "games/_explain.html", context)
+        return render(
+            request, "games/_explain.html", {"heading": heading, "text": text, "at": number, "key": key}
+        )
 
     # -- rendering -----------------------------------------------------------------
 
-    def full_context(self, request, loaded, panel) -> dict:
+    def full_context(self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P) -> Context:
         """The game's own context plus what every sheet shares: the game, its players, its state and the
         entry panel; who may write, and the live check."""
-        context = {"session": loaded.session, "names": loaded.names, "state": loaded.state, "panel": panel}
+        access, state = request.access, loaded.state
+        context: Context = {"session": loaded.session, "names": loaded.names, "state": state, "panel": panel}
         context["sheet"] = self.sheet_template  # its partials are the panel's own parts
         context.update(self.context(loaded, panel))
-        context["can_write"] = request.access.can_write
-        context["is_owner"] = request.access.is_owner
-        context["live_url"] = fetch_url(request, "live")
+        context.update(
+            can_write=access.can_write, is_owner=access.is_owner, live_url=fetch_url(request, "live")
+        )
         context.setdefault("round_word", self.round_word)
-        if loaded.state.finished:
+        if state.finished:
             context["card"] = self.card_context(request, loaded)
-        if not context["can_write"]:
+        if not access.can_write:
             context["watch"] = self.watch_lines(loaded)
-            info = loaded.state.next_round
+            info = state.next_round
             context["watch_title"] = self.round_title(loaded, info) if info else ""
         if self.draws_screen:
-            self.add_drawn(request, loaded, context)
+            session = loaded.session
+
+            def build() -> tuple[list[Row], list[Row]]:
+                context["rows"] = rows = self.screen_rows(loaded)
+                return rows, self.screen_foot(loaded)
+
+            edit_url = reverse("games:round-action", args=[session.pk, 0, "edit"])
+            context["drawn"] = drawn(
+                session,
+                names=loaded.names,
+                can_write=access.can_write,
+                edit_url=edit_url,
+                word=self.round_word,
+                build=build,
+            )
+            context["explain_url"] = fetch_url(request, "explain")
         return context
 
-    def add_drawn(self, request, loaded, context: dict) -> None:
-        """The sheet's rows drawn (or found drawn in the cache for this version), and the explanations' URL."""
-
-        def build():
-            context["rows"] = rows = self.screen_rows(loaded)
-            return rows, self.screen_foot(loaded)
-
-        session = loaded.session
-        context["drawn"] = drawn(
-            session,
-            names=loaded.names,
-            can_write=context["can_write"],
-            edit_url=reverse("games:round-action", args=[session.pk, 0, "edit"]),
-            word=self.round_word,
-            build=build,
-        )
-        context["explain_url"] = fetch_url(request, "explain")
-
-    def render_sheet(self, request, loaded, panel, status: int = 200):
+    def render_sheet(
+        self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P, status: int = 200
+    ) -> HttpResponse:
         return render(request, self.sheet_template, self.full_context(request, loaded, panel), status=status)
 
-    def render_panel(self, request, loaded, panel):
-        return render(
-            request, "games/_sheet_page.html#entry-panel", self.full_context(request, loaded, panel)
-        )
-
-    def render_update(self, request, loaded, panel, **changed):
+    def render_update(
+        self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P, **changed: object
+    ) -> HttpResponse:
         """The entry panel, plus out-of-band swaps of what ``changed`` names."""
-        context = self.full_context(request, loaded, panel)
-        self.update_context(loaded, context, **changed)
-        return render(request, self.update_template, context)
+        return render(request, self.update_template, {**self.full_context(request, loaded, panel), **changed})
 
     # -- answers ---------------------------------------------------------------------
 
-    def show(self, request, loaded, panel):
-        """A GET of the sheet: only the panel when htmx asks to swap the panel, else the whole sheet."""
-        if request.htmx and request.htmx.target == "entry-panel":
-            return self.render_panel(request, loaded, panel)
+    def show(
+        self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P, *, correction: bool = False
+    ) -> HttpResponse:
+        """A GET of the sheet (or of a correction form): only the panel when htmx swaps the panel (a
+        correction's always is), else the whole sheet."""
+        if request.htmx and (correction or request.htmx.target == "entry-panel"):
+            template = "games/_sheet_page.html#entry-panel"
+            return render(request, template, self.full_context(request, loaded, panel))
         return self.render_sheet(request, loaded, panel)
 
-    def show_correction(self, request, loaded, panel):
-        """A GET of a correction form: with htmx only the panel (where it is always swapped)."""
-        if request.htmx:
-            return self.render_panel(request, loaded, panel)
-        return self.render_sheet(request, loaded, panel)
-
-    def refused(self, request, loaded, panel):
-        """Nothing stored: the panel with the message and the input kept (400 to a plain POST)."""
-        if request.htmx:
-            return self.render_update(request, loaded, panel)
-        return self.render_sheet(request, loaded, panel, status=400)
-
-    def in_progress(self, request, loaded, panel):
-        """Nothing stored yet (a chip tapped, a count checked): the panel as it now stands."""
+    def answer(
+        self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P, status: int = 200
+    ) -> HttpResponse:
+        """Nothing stored: the panel as it now stands (htmx), else the whole sheet with ``status``."""
         if request.htmx:
             return self.render_update(request, loaded, panel)
-        return self.render_sheet(request, loaded, panel)
+        return self.render_sheet(request, loaded, panel, status=status)
 
-    def saved(self, request, loaded, note: str = "", **changed):
+    def saved(
+        self, request: HtmxHttpRequest, loaded: LoadedGame, note: str = "", changed: Mapping[str, object] = {}
+    ) -> HttpResponse:
         """Stored: back to the sheet, or (htmx) the panel for what comes next plus what changed."""
         if not request.htmx:
             return to_sheet(loaded.session)
@@ -405,16 +374,17 @@ class Table:
             self.render_update(request, loaded, panel, **changed), "scorekeeper:saved"
         )
 
-    def act(self, request, session, number: int, *, step: Step):
+    def act(
+        self, request: HtmxHttpRequest, session: GameSession, number: int, key: str, *, step: Step[P]
+    ) -> HttpResponse:
         """Every round action: load, find the round, read the form, then refuse, wait, or save and answer.
 
-        The version check (``check_write``) has run before (``play.round_action``). A
-        correction (``step.form.corrects``) is of a finished round and a GET shows its
-        form; any other step is of the round being entered.
+        The version check (``check_write``) has run before; ``key`` is the submit's (``posted_key``).
+        A correction (``step.form.corrects``) is of a finished round and a GET shows its form; any
+        other step is of the round being entered.
         """
         loaded = services.load_game(session)
-        corrects = step.form.corrects
-        target = finished_round(loaded, number) if corrects else being_entered(loaded, number)
+        target = (finished_round if step.form.corrects else being_entered)(loaded, number)
         if target is None:
             return self.stale(request, loaded, number)
         data = request.POST if request.method == "POST" else None
@@ -422,186 +392,159 @@ class Table:
         if not form.fits():
             return self.stale(request, loaded, number)
         if data is None:
-            return self.show_correction(request, loaded, step.panel(form))
+            return self.show(request, loaded, step.panel(form), correction=True)
         if not form.is_valid():
-            return self.refused(request, loaded, step.panel(form))
-        if form.round_data is None:
-            return self.in_progress(request, loaded, step.panel(form))
+            return self.answer(request, loaded, step.panel(form), status=400)
+        if form.round_data is None:  # a chip tapped, a count checked: the panel as it now stands
+            return self.answer(request, loaded, step.panel(form))
         try:
             after = services.save_round(
-                session=loaded.session,
-                number=number,
-                data=form.round_data,
-                loaded=loaded,
-                key=posted_key(request),
+                session=session, number=number, data=form.round_data, loaded=loaded, key=key
             )
         except RuleError as exc:
             form.refuse(exc)
-            return self.refused(request, loaded, step.panel(form))
+            return self.answer(request, loaded, step.panel(form), status=400)
         except services.StaleVersion:
-            return self.changed_meanwhile(request, loaded)
+            return self.conflict(request, session, key)
         if step.respond is not None:
             return step.respond(request, after, form)
         note = step.note(form, after) if step.note is not None else form.note(after)
-        return self.saved(request, after, note, **self.saved_changes)
+        return self.saved(request, after, note, self.saved_changes)
 
-    def check_write(self, request, session):
-        """Before any write: None to go on, or the answer to a submit already applied or out of date.
-
-        A write goes on only when it names the version the game is at. A submit whose
-        key was applied already (a double tap, a retry after a dropped connection) is
-        answered as saved, with the game as it now stands; any other out-of-date page
-        is refused with the fresh state and what changed.
-        """
-        key = posted_key(request)
+    def check_write(self, request: HtmxHttpRequest, session: GameSession, key: str) -> HttpResponse | None:
+        """Before any write (``key``: its ``posted_key``): None to go on, or the answer to a submit already
+        applied (answered as saved) or out of date (the fresh state and what changed)."""
         if services.applied_change(session, key) or posted_version(request) != session.version:
-            return self.conflict(request, session)
+            return self.conflict(request, session, key)
         return None
 
-    def conflict(self, request, session):
+    def conflict(self, request: HtmxHttpRequest, session: GameSession, key: str) -> HttpResponse:
         """The answer to a write that did not apply: saved already (same key, same values), or refused with
         the fresh state and what changed (or that the page was out of date: same key, other values)."""
         session.refresh_from_db()
         loaded = services.load_game(session)
-        key = posted_key(request)
         if services.applied_change(session, key):
-            return self.saved(request, loaded, **self.refresh_on_conflict)
+            return self.saved(request, loaded, changed=self.refresh_on_conflict)
         panel = self.current_panel(loaded)
-        if services.key_spent(session, key):
-            # This page's submit was stored already, with other values: they are not stored now.
+        if services.key_spent(session, key):  # stored already, with other values: not stored now
             panel.error = gettext(OUT_OF_DATE)
         else:
             panel.error = self.conflict_message(session, posted_version(request))
-        return trigger_client_event(self._out_of_date(request, loaded, panel), "scorekeeper:refused")
+        return trigger_client_event(self.out_of_date(request, loaded, panel), "scorekeeper:refused")
 
-    def changed_meanwhile(self, request, loaded):
-        """Another phone (or a double tap) changed the game first: show it as it is now."""
-        return self.conflict(request, loaded.session)
-
-    def live(self, request, loaded):
+    def live(self, request: HtmxHttpRequest, loaded: LoadedGame) -> HttpResponse:
         """A live check that found the game changed: the sheet brought up to date, out of band.
 
-        The entry panel is swapped too (a draft kept in the browser puts back any taps
-        not yet saved), except a correction being made, which stays as it is: its form
-        still names the old version, so saving it says what changed instead. The answer
-        says what changed since the page's version (``scorekeeper:changed``): a page whose
-        taps the change overtook (their form is gone) says it, as a refused save would.
+        The entry panel is swapped too (a draft kept in the browser puts back any taps not yet
+        saved), except a correction being made, whose form still names the old version, so saving
+        it says what changed instead. The answer says what changed since the page's version.
         """
-        panel = self.current_panel(loaded)
-        response = self.render_update(request, loaded, panel, **self.refresh_on_conflict)
+        response = self.render_update(request, loaded, self.current_panel(loaded), **self.refresh_on_conflict)
         if request.GET.get("panel") == "edit":
             response["HX-Reswap"] = "none"
         said = self.conflict_message(loaded.session, version_in(request.GET.get("v", "")))
         return trigger_client_event(response, "scorekeeper:changed", {"said": said})
 
-    def stale(self, request, loaded, number: int):
+    def stale(self, request: HtmxHttpRequest, loaded: LoadedGame, number: int) -> HttpResponse:
         """A write for a round that is not the one it claims (an old page, a second tap, a tampered form)."""
         panel = self.current_panel(loaded)
         panel.error = self.stale_message(number)
-        return self._out_of_date(request, loaded, panel)
+        return self.out_of_date(request, loaded, panel)
 
-    def _out_of_date(self, request, loaded, panel):
+    def out_of_date(self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P) -> HttpResponse:
         if request.htmx:
             return self.render_update(request, loaded, panel, **self.refresh_on_conflict)
         return self.render_sheet(request, loaded, panel, status=400)
 
 
-class ScoreboardTable(Table):
-    """A table with a scoreboard beside its sheet (Minibridge, Memory Bridge): a stored round, or
-    the panel brought up to date after a conflict, redraws the scoreboard too."""
+class ScoreboardTable[P: Panel](Table[P]):
+    """A table with a scoreboard beside its sheet (Minibridge, Memory Bridge): a stored round, or the
+    panel brought up to date after a conflict, redraws the scoreboard (its template's ``scoreboard``
+    partial, out of band) too."""
 
-    refresh_on_conflict = {"oob_scoreboard": True}
-    saved_changes = {"oob_scoreboard": True}
+    refresh_on_conflict: ClassVar[Context] = {"oob_scoreboard": True}
+    saved_changes: ClassVar[Context] = {"oob_scoreboard": True}
     update_template = "games/_sheet_page.html#scoreboard-update"
-
     draws_screen = True  # its rows, that is: the scoreboard's totals are the template's
     says_cards = False  # always 13
 
-    # Its ``sheet_template`` has the partial ``scoreboard``, swapped out of band when told ``oob_scoreboard``.
-
-    def screen_foot(self, loaded):
+    def screen_foot(self, loaded: LoadedGame) -> list[Row]:
         del loaded  # the totals are drawn by the template, beside the scoreboard's progress
         return []
 
 
 @dataclass(frozen=True)
-class Step:
+class Step[P: Panel]:
     """One round action: the form that reads it and the entry panel that draws the form.
 
-    ``panel(form)`` draws the panel from the form: the input kept, each message beside
-    its field. ``note(form, after)`` says what was stored (default: the form's
-    ``note``); ``respond(request, after, form)`` answers a stored write when the usual
-    answer (``Table.saved``) is not the one.
+    ``panel(form)`` draws the panel from the form (the input kept, each message beside its field);
+    ``note(form, after)`` says what was stored (default: the form's ``note``); ``respond(request,
+    after, form)`` answers a stored write when ``Table.saved`` is not the answer.
     """
 
     form: type[RoundForm]
-    panel: Callable[[Any], Any]
-    note: Callable[[Any, Any], str] | None = None
-    respond: Callable[[Any, Any, Any], HttpResponse] | None = None
-
-    @property
-    def methods(self) -> set[str]:
-        return {"GET", "POST"} if self.form.corrects else {"POST"}
+    panel: Callable[..., P]
+    note: Callable[..., str] | None = None
+    respond: Callable[..., HttpResponse] | None = None
 
 
-def steps(table: Table, **named: Step) -> dict[str, tuple[Callable[..., HttpResponse], set[str]]]:
+def steps[P: Panel](table: Table[P], **named: Step[P]) -> Actions:
     """A table's ``actions()``: action name (``edit``, ``first-half``...) -> (view, allowed methods)."""
     return {
-        name.replace("_", "-"): (partial(table.act, step=step), step.methods) for name, step in named.items()
+        name.replace("_", "-"): (
+            partial(table.act, step=step),
+            {"GET", "POST"} if step.form.corrects else {"POST"},
+        )
+        for name, step in named.items()
     }
 
 
-def to_sheet(session):
+def posted_version(request: HttpRequest) -> int | None:
+    return version_in(request.POST.get("version", ""))
+
+
+def to_sheet(session: GameSession) -> HttpResponseRedirect:
     return redirect("games:sheet", pk=session.pk)
 
 
 def fetch_url(request: HtmxHttpRequest, name: str) -> str:
-    """Where this page fetches ``name`` (``live``: the live check, ``explain``: a square's explanation,
-    ``result-card``): the game's own URL, or the watch link's when it is watched through one."""
+    """Where this page fetches ``name`` (``live``, ``explain``, ``result-card``): the game's own URL, or
+    the watch link's when it is watched through one."""
     access = request.access
     if access.through_watch_link:
         return reverse(f"games:watch-{name}", args=[access.token])
     return reverse(f"games:{name}", args=[access.session.pk])
 
 
-def being_entered(loaded, number: int) -> RoundInfo | None:
+def being_entered(loaded: LoadedGame, number: int) -> RoundInfo | None:
     """The round being entered now, if it is round ``number``."""
     info = loaded.state.next_round
-    if info is None or info.number != number:
-        return None
-    return info
+    return info if info is not None and info.number == number else None
 
 
-def finished_round(loaded, number: int) -> RoundResult | None:
+def finished_round(loaded: LoadedGame, number: int) -> RoundResult | None:
     """Round ``number`` if it is finished (only a finished round can be corrected)."""
     rounds = loaded.state.rounds
-    if not 1 <= number <= len(rounds) or not rounds[number - 1].complete:
-        return None
-    return rounds[number - 1]
+    return rounds[number - 1] if 1 <= number <= len(rounds) and rounds[number - 1].complete else None
 
 
 # -- a new game ------------------------------------------------------------------------------
 
 
-def known_players(request) -> list[str]:
+def known_players(request: HtmxHttpRequest) -> list[str]:
     """The user's players, offered in every name box (none for a visitor yet to start a game)."""
     if not request.user.is_authenticated:
         return []
     return list(Player.objects.filter(owner=request.user).values_list("name", flat=True))
 
 
-def previous_game(request, game: str | None = None) -> GameSession | None:
-    """The user's own game named by ``?from=`` (of this game, when given), for "same players again".
-
-    A game in the trash is not offered: its link answers as if there were no such game.
-    """
+def previous_game(request: HtmxHttpRequest, game: str | None = None) -> GameSession | None:
+    """The user's own live game named by ``?from=`` (of this game, when given), for "same players again"."""
     source = request.GET.get("from", "")
     if parse_int(source, 1, ROW_ID_MAX) is None or not request.user.is_authenticated:
         return None  # (parse_int first: int() below then reads ASCII digits only)
     games = GameSession.objects.live().filter(pk=int(source), owner=request.user)
-    if game is not None:
-        games = games.filter(game=game)
-    return games.first()
+    return (games if game is None else games.filter(game=game)).first()
 
 
 def seated_names(session: GameSession | None, count: int | None = None) -> list[str]:
@@ -615,11 +558,11 @@ def seated_names(session: GameSession | None, count: int | None = None) -> list[
 STARTED = "started_games"  # in the Django session: {game slug: pk of the game its new-game form last started}
 
 
-def just_started(request, game: str) -> GameSession | None:
+def just_started(request: HtmxHttpRequest, game: str) -> GameSession | None:
     """The game this phone's new-game form of ``game`` last started, while nothing is entered in it yet.
 
-    Back from its sheet draws that form again, as it was sent (the same one-time key: Start
-    opens that game), and says so; ``?another=<its pk>`` asks for a fresh form instead.
+    Back from its sheet draws that form again, as it was sent (the same one-time key: Start opens
+    that game), and says so; ``?another=<its pk>`` asks for a fresh form instead.
     """
     pk = request.session.get(STARTED, {}).get(game)
     if request.method != "GET" or pk is None or request.GET.get("another") == str(pk):
@@ -630,7 +573,15 @@ def just_started(request, game: str) -> GameSession | None:
     return started if started is not None and started.start_key else None
 
 
-def new_game_form(request, form_class, game: str, *, same_game=False, count: int | None = None, **kwargs):
+def new_game_form[F: SeatingForm](
+    request: HtmxHttpRequest,
+    form_class: Callable[..., F],
+    game: str,
+    *,
+    same_game: bool = False,
+    count: int | None = None,
+    **kwargs: object,
+) -> F:
     """A new-game form of ``game`` as posted (or empty), offering the user's players in every name box
     and seated like the game ``?from=`` names ("same players again": one of ``game`` when
     ``same_game``, whose options it starts from too; of ``count`` players, when given), or drawn
@@ -650,19 +601,24 @@ def new_game_form(request, form_class, game: str, *, same_game=False, count: int
     return form
 
 
-def new_game_page(request, form, *, game: Game, template: str, context=None, posted: bool | None = None):
+def new_game_page(
+    request: HtmxHttpRequest,
+    form: SeatingForm,
+    *,
+    game: Game,
+    template: str,
+    context: Mapping[str, object] | None = None,
+    posted: bool | None = None,
+) -> HttpResponse:
     """The new-game page (templates/games/_new_game.html): a valid POST starts ``game`` and goes to its sheet.
 
-    ``posted`` (default: a POST) says whether the form was sent to start the game; a
-    form shown again after such a POST answers 400, with the messages beside the fields.
-    Starting is idempotent: the form carries a one-time key, and the same form sent
-    again (a double tap, Back and Start again) opens the game it started. The page is
-    never cached: Back from the new game's sheet asks the server again, which draws
-    the form that started it, saying so (``just_started``).
+    ``posted`` (default: a POST) says whether the form was sent to start the game; a form shown
+    again after such a POST answers 400. Starting is idempotent: the form carries a one-time key,
+    and the same form sent again opens the game it started. The page is never cached: Back from
+    the new game's sheet asks again, and gets the form that started it, saying so.
     """
     if posted is None:
         posted = request.method == "POST"
-    slug = game.slug
     known = request.user.is_authenticated
     started = (
         services.started_by(owner=request.user, start_key=form.start_key()) if posted and known else None
@@ -682,7 +638,7 @@ def new_game_page(request, form, *, game: Game, template: str, context=None, pos
                     return games_quota_reached(request)
                 session = services.start_session(
                     owner=request.user,
-                    game=slug,
+                    game=game.slug,
                     player_names=form.cleaned_names,
                     options=form.options(),
                     first_dealer=form.cleaned_first_dealer,
@@ -691,19 +647,17 @@ def new_game_page(request, form, *, game: Game, template: str, context=None, pos
         except RuleError as exc:
             form.add_error(None, exc.message)
         else:
-            drawn = form.drawn_message()
-            if drawn:
-                messages.info(request, drawn)
-            request.session[STARTED] = {**request.session.get(STARTED, {}), slug: session.pk}
+            if drawn_message := form.drawn_message():
+                messages.info(request, drawn_message)
+            request.session[STARTED] = {**request.session.get(STARTED, {}), game.slug: session.pk}
             return to_sheet(session)
     context = {
         "form": form,
-        "game": slug,
+        "game": game.slug,
         "game_name": game.name,
-        "started": None if posted else just_started(request, slug),
+        "started": None if posted else just_started(request, game.slug),
         **(context or {}),
     }
-    # Never cached (scorekeeper.middleware): Back from the new game's sheet asks for the form again.
     return render(request, template, context, status=400 if posted else 200)
 
 
@@ -787,7 +741,7 @@ def draw_foot(rows: list[Row]) -> str:
 
 
 def drawn(
-    session,
+    session: GameSession,
     *,
     names: list[str],
     can_write: bool,
@@ -817,14 +771,14 @@ def drawn(
     return Drawn(mark_safe(body), mark_safe(foot))  # noqa: S308 (every text in it is escaped above)
 
 
-def _key(kind: str, session, *parts: object) -> str:
+def _key(kind: str, session: GameSession, *parts: object) -> str:
     """A cache key for one version of one game: its id, its creation time (a row id may come back after
     a rollback, never with the same time) and its version, then ``parts``."""
     created = session.created.timestamp() if session.created else ""
     return ":".join(str(p) for p in (kind, MARKUP, session.pk, created, session.version, *parts))
 
 
-def page_key(session, *parts: object) -> str:
+def page_key(session: GameSession, *parts: object) -> str:
     """The key of a whole page kept for one version of one game (games/views/pagecache.py)."""
     return _key("page", session, *parts)
 
@@ -833,7 +787,7 @@ def _language() -> str:
     return get_language() or settings.LANGUAGE_CODE
 
 
-def read_game(session, seats: list[Seat] | None = None) -> services.LoadedGame:
+def read_game(session: GameSession, seats: list[Seat] | None = None) -> LoadedGame:
     """The game for a page that only reads it (a sheet, an explanation, a live update): as
     ``services.load_game`` gives it, but with the rules' replay kept in the cache for this version
     and language (the replay's explanations and messages are in words).
@@ -850,7 +804,7 @@ def read_game(session, seats: list[Seat] | None = None) -> services.LoadedGame:
         seats = services.seats_of(session) if seats is None else seats  # ``seats``: read already
         names, state = found
         if [seat.player.name for seat in seats] == names:
-            return services.LoadedGame(session=session, seats=seats, rounds=[], entries={}, state=state)
+            return LoadedGame(session=session, seats=seats, rounds=[], entries={}, state=state)
     loaded = services.load_game(session, seats)
     cache.set(key, (loaded.names, loaded.state))
     return loaded

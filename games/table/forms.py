@@ -12,7 +12,7 @@ from django.forms.utils import ErrorDict
 from django.http import QueryDict
 from django.utils.translation import gettext, gettext_noop
 
-from games.forms import parse_int
+from games.forms import WHOLE_NUMBER
 from games.rules import GameRules, RoundInfo, RoundResult, RuleError
 from games.rules.cards import STRAIN_NAMES, STRAINS, strain_symbol
 
@@ -48,8 +48,8 @@ class SeatNumber(forms.IntegerField):
         if value in self.empty_values:
             return None
         raw = value if isinstance(value, str) else ""
-        number = parse_int(raw, -self.most, self.most)
-        if number is None:
+        number = int(raw) if WHOLE_NUMBER.fullmatch(raw) else None  # as ``parse_int`` reads it
+        if number is None or not -self.most <= number <= self.most:
             # Written as a number (but out of range, however long), or not as one (" 1", "01", "-0").
             said = NOT_POSSIBLE if NUMBER_SHAPE.fullmatch(raw) else NOT_A_NUMBER
             shown = raw if len(raw) <= 20 else f"{raw[:12]}…"
@@ -185,7 +185,7 @@ class RoundForm(forms.Form):
 
     def words(self, message: str) -> str:
         """A message that starts "Round n: ", its round named as the game's screen names it ("Deal 2: ...")."""
-        return self.table.in_round_words(self.loaded, message)
+        return str(self.table.in_round_words(self.loaded, message))
 
     def said(self, exc: RuleError) -> str:
         return self.words(exc.message)

@@ -1,10 +1,5 @@
-"""One door to every game's table: dispatch by the session's game, plus what all games share.
-
-Each game with screens has a table (``Game.table``, built by its registry entry from its class in
-``bugger``, ``minibridge``...) offering ``sheet``, ``new_game`` and its round ``actions``;
-this module checks the login, the owner (another user's game is a 404) and the HTTP method
-before handing over. What the tables share lives in ``table.py``.
-"""
+"""The HTTP entry points of every game's pages: each checks the access, the method and the game's table,
+then hands over to the table (``Game.table``) or a service."""
 
 from __future__ import annotations
 
@@ -18,16 +13,15 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
 from games import services
-from games import table as screen
 from games.registry import GAMES, playable
 from games.rules import RuleError
-from games.table import Table, posted_key
+from games.table import Panel, Table, posted_key, read_game
 from games.views import pagecache
 from games.views.access import Access, guarded
 from games.views.common import HtmxHttpRequest
 
 
-def table_for(game: str) -> Table:
+def table_for(game: str) -> Table[Panel]:
     """A game's table, as its registry entry builds it; 404 for a game without one."""
     entry = GAMES.get(game)
     table = None if entry is None else entry.table
@@ -38,15 +32,14 @@ def table_for(game: str) -> Table:
 
 @guarded
 @require_GET
-def sheet(request: HtmxHttpRequest, access: Access):
-    return pagecache.served(
-        request, access, lambda seats: table_for(access.session.game).sheet(request, access.session, seats)
-    )
+def sheet(request: HtmxHttpRequest, access: Access) -> HttpResponse:
+    table = table_for(access.session.game)
+    return pagecache.served(request, access, lambda seats: table.sheet(request, access.session, seats))
 
 
 @guarded
-def round_action(request: HtmxHttpRequest, access: Access, number: int, action: str):
-    session = access.session
+def round_action(request: HtmxHttpRequest, access: Access, number: int, action: str) -> HttpResponse:
+    session, key = access.session, posted_key(request)
     table = table_for(session.game)
     try:
         view, methods = table.actions()[action]
@@ -54,28 +47,22 @@ def round_action(request: HtmxHttpRequest, access: Access, number: int, action: 
         raise Http404("No such action.") from None
     if request.method not in methods:
         return HttpResponseNotAllowed(sorted(methods))
-    if request.method == "POST":
-        refused = table.check_write(request, session)
-        if refused is not None:
-            return refused
-    return view(request, session, number)
+    refused = table.check_write(request, session, key) if request.method == "POST" else None
+    return refused if refused is not None else view(request, session, number, key)
 
 
 def _whole_game_write(request: HtmxHttpRequest, access: Access, write: Callable[..., object]) -> HttpResponse:
-    """Undo, end, reopen (``write(session=, key=)``, the submit's key): checked like every write, then the
-    whole sheet is drawn again.
-
-    The same submit sent twice (a double tap, a resend) is answered like the first;
-    an out-of-date one gets the fresh panel with what changed (the forms target the panel).
-    """
+    """Undo, end, reopen (``write(session=, key=)``): checked like every write, then the whole sheet is
+    drawn again. The same submit sent twice is answered like the first; an out-of-date one gets the
+    fresh panel with what changed (the forms target the panel)."""
     session, key = access.session, posted_key(request)
     table = table_for(session.game)
-    refused = table.check_write(request, session)
+    refused = table.check_write(request, session, key)
     if refused is None:
         try:
             write(session=session, key=key)
         except services.StaleVersion:
-            refused = table.conflict(request, session)
+            refused = table.conflict(request, session, key)
         except RuleError:
             pass  # nothing to do (nothing to take back, already over): show the sheet as it is
     if refused is not None and not services.applied_change(session, key):
@@ -87,34 +74,30 @@ def _whole_game_write(request: HtmxHttpRequest, access: Access, write: Callable[
 
 @guarded
 @require_POST
-def undo(request: HtmxHttpRequest, access: Access):
+def undo(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """Take back the last round entered (or the bids of the round being entered): the round the page named."""
     raw = request.POST.get("round", "")
-    number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 4 else None
-    if number is None:
-        return table_for(access.session.game).conflict(request, access.session)
-
-    return _whole_game_write(request, access, partial(services.delete_last_round, number=number))
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 4):
+        return table_for(access.session.game).conflict(request, access.session, posted_key(request))
+    return _whole_game_write(request, access, partial(services.delete_last_round, number=int(raw)))
 
 
 @guarded
 @require_POST
-def end_game(request: HtmxHttpRequest, access: Access):
+def end_game(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """End the game now: the leader wins (shared when level)."""
     return _whole_game_write(request, access, services.end_early)
 
 
 @guarded
 @require_POST
-def reopen(request: HtmxHttpRequest, access: Access):
+def reopen(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """Open again a game that was ended early."""
     return _whole_game_write(request, access, services.reopen)
 
 
-def new_game(request: HtmxHttpRequest, game: str):
+def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     """A game's new-game page; open to a visitor with no account, who starts it as a guest."""
-    if game not in GAMES:
-        raise Http404("No such game.")
     table = table_for(game)
     if request.method not in ("GET", "POST"):
         return HttpResponseNotAllowed(["GET", "POST"])
@@ -123,33 +106,32 @@ def new_game(request: HtmxHttpRequest, game: str):
 
 @guarded
 @require_GET
-def live(request: HtmxHttpRequest, access: Access):
+def live(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """A live check: 204 with no body while the game is at the version the page has."""
     return live_answer(request, access)
 
 
 @guarded
 @require_GET
-def explain(request: HtmxHttpRequest, access: Access):
+def explain(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """A square's explanation, fetched when it is tapped (static/js/explain.js)."""
     return explain_answer(request, access)
 
 
-def explain_answer(request: HtmxHttpRequest, access: Access):
-    table = table_for(access.session.game)
-    return table.explain(request, screen.read_game(access.session))
+def explain_answer(request: HtmxHttpRequest, access: Access) -> HttpResponse:
+    return table_for(access.session.game).explain(request, read_game(access.session))
 
 
-def live_answer(request: HtmxHttpRequest, access: Access):
+def live_answer(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """One small query when nothing changed: the game's version, compared with the page's ``v``."""
     session = access.session
     if request.GET.get("v") == str(session.version):
         return HttpResponse(status=204)
-    return table_for(session.game).live(request, screen.read_game(session))
+    return table_for(session.game).live(request, read_game(session))
 
 
 @require_GET
-def rules_page(request: HtmxHttpRequest, game: str):
+def rules_page(request: HtmxHttpRequest, game: str) -> HttpResponse:
     """A short page on a game's rules, in the app's own words."""
     if game not in GAMES:
         raise Http404("No such game.")

@@ -1,27 +1,23 @@
-"""The table of any game whose rounds are each player's points: the generic screens.
+"""The table of any game whose rounds are each player's points (Free scoring): a number per player.
 
-A game registers it as its table (``table=scores_table`` in its registry entry)
-together with ``rows.SCORES`` and the "scores" paper layout; nothing here knows a
-game. The entry builds the table with itself, and the game's words come from it:
-its name, its round word, its options (``forms.RulesGameForm``). The sheet is its
-paper layout's rows (``Game.paper.screen``), drawn on screen by games/screen/__init__.py; the entry panel asks for a whole number per player, checked by the rules.
+Nothing here knows a game: the registry entry builds the table with itself, and the words come
+from it (name, round word, options: ``forms.RulesGameForm``); the rules check each round.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+from django.http import HttpResponse
 from django.utils.translation import gettext
 
 from games.forms import RulesGameForm
 from games.paper import number
-from games.rules import RoundInfo
-from games.table import Step, Table, new_game_form, new_game_page, steps
+from games.rules import GameState, RoundInfo
+from games.services import LoadedGame
+from games.table import Actions, Context, Step, Table, new_game_form, new_game_page, steps
 from games.table.forms import RoundForm
 from games.views.common import HtmxHttpRequest
-
-# -- a number per player (games.views.scores: any game whose rounds are each player's points) ---------
 
 
 class ScoresForm(RoundForm):
@@ -35,7 +31,7 @@ class ScoresForm(RoundForm):
     def start(self) -> None:
         self.values: list[int | None] = [None] * len(self.names)
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         self.values = self.seat_numbers("score", "points", seats=range(len(self.names)))
         for seat, value in enumerate(self.values):
@@ -81,20 +77,20 @@ class ScoresPanel:
         ]
 
 
-class ScoresTable(Table):
+class ScoresTable(Table[ScoresPanel]):
     sheet_template = "games/scores/sheet.html"
     leader_words = "plays first"
-    draws_screen = True  # the paper layout's rows (Layout.screen), drawn by games/screen/__init__.py
+    draws_screen = True  # the paper layout's rows (Layout.screen)
     refresh_on_conflict = {"sheet_changed": True}
     saved_changes = {"sheet_changed": True}
 
-    def current_panel(self, loaded) -> ScoresPanel:
+    def current_panel(self, loaded: LoadedGame) -> ScoresPanel:
         state = loaded.state
         if state.next_round is None:
             return ScoresPanel(phase="over")
         return ScoresPanel(phase="scores", info=state.next_round, values=[None] * state.players)
 
-    def context(self, loaded, panel) -> dict:
+    def context(self, loaded: LoadedGame, panel: ScoresPanel) -> Context:
         game = self.game
         state = loaded.state
         names = loaded.names
@@ -123,14 +119,14 @@ class ScoresTable(Table):
         }
 
     @staticmethod
-    def totals_before(state, info: RoundInfo | None) -> list[int] | None:
+    def totals_before(state: GameState, info: RoundInfo | None) -> list[int] | None:
         """The running totals before the round ``info`` (None before the first)."""
         if info is None or info.number < 2 or len(state.rounds) < info.number - 1:
             return None
         totals: list[int] | None = state.rounds[info.number - 2].totals
         return totals
 
-    def form_panel(self, form) -> ScoresPanel:
+    def form_panel(self, form: ScoresForm) -> ScoresPanel:
         """The panel drawn from a round's form: the points typed, each message beside its player."""
         return ScoresPanel(
             phase="edit" if form.corrects else "scores",
@@ -140,14 +136,14 @@ class ScoresTable(Table):
             error=form.message,
         )
 
-    def actions(self) -> dict:
+    def actions(self) -> Actions:
         return steps(
             self,
             scores=Step(ScoresForm, self.form_panel),
             edit=Step(ScoresCorrectionForm, self.form_panel),
         )
 
-    def new_game(self, request: HtmxHttpRequest):
+    def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
         """Seat the players, choose the first dealer and the options: the form the rules describe."""
         slug = self.game.slug
         form = new_game_form(request, RulesGameForm, slug, same_game=True, rules=self.game.rules)

@@ -9,8 +9,6 @@ from games import words
 register = template.Library()
 
 
-@register.filter
-def in_words(word: str) -> str:
-    """A game's word for its rounds as the view gave it ("round", "deals", "Hand"), translated
-    (``games.words.in_words``); any other word as it is."""
-    return words.in_words(word)
+# A game's word for its rounds as the view gave it ("round", "deals", "Hand"), translated; any other word
+# as it is. Registered as it is, so that a template using it runs no code of this module.
+register.filter("in_words", words.in_words)

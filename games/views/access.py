@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any
+from typing import cast
 
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games.accounts import sharing
@@ -27,7 +27,7 @@ from .common import HtmxHttpRequest
 KEEP_GRANTS = "keep_links"  # in the Django session: {game pk: token}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Access:
     """A request's right to one game."""
 
@@ -84,7 +84,7 @@ def remember_keep_link(request: HtmxHttpRequest, link: ShareLink, token: str) ->
     request.session[KEEP_GRANTS] = grants
 
 
-def kept_game(request) -> int | None:
+def kept_game(request: HttpRequest) -> int | None:
     """For a phone without an account: the game whose keep-score link it opened last, where its logo
     and the rules pages lead back to (it has no games of its own to go back to)."""
     if request.user.is_authenticated or not hasattr(request, "session"):
@@ -109,16 +109,16 @@ def link_access(request: HtmxHttpRequest, token: str) -> Access:
     return Access(link.session, can_write=can_write, is_owner=False, link=link, token=token)
 
 
-def _admitting(
-    view: Callable[..., HttpResponse], resolve: Callable[[HtmxHttpRequest, Any], Access], name: str
+def _admitting[K](
+    view: Callable[..., HttpResponse], resolve: Callable[[HtmxHttpRequest, K], Access], name: str
 ) -> Callable[..., HttpResponse]:
     """``view`` called as view(request, access, ...), once ``resolve`` found the access the URL's ``name``
     gives. The one place that sets ``request.access``, which the table's pages read."""
 
     @wraps(view)
-    def wrapper(request: HtmxHttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HtmxHttpRequest, *args: object, **kwargs: object) -> HttpResponse:
         try:
-            access = resolve(request, kwargs.pop(name))
+            access = resolve(request, cast(K, kwargs.pop(name)))  # as the URL's converter gave it
         except NeedsLogin:
             return redirect_to_login(request.get_full_path())
         except LinkReplaced:
