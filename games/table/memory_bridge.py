@@ -28,7 +28,16 @@ from games.rules.memory_bridge import (
     first_half_winner,
 )
 from games.services import LoadedGame
-from games.table import EntryRow, ScoreboardTable, Step, new_game_form, new_game_page, steps, total_explain
+from games.table import (
+    Actions,
+    EntryRow,
+    ScoreboardTable,
+    Step,
+    new_game_form,
+    new_game_page,
+    steps,
+    total_explain,
+)
 from games.table.forms import Chip, ChipField, Choice, RoundForm, strain_choice
 from games.views.common import HtmxHttpRequest
 from games.words import in_words
@@ -435,7 +444,7 @@ class Panel:
         return self.form.contract_saved if self.form else False
 
 
-class MemoryBridgeTable(ScoreboardTable):
+class MemoryBridgeTable(ScoreboardTable[Panel]):
     sheet_template = "games/memory_bridge/sheet.html"
     round_word = "Deal"
 
@@ -461,7 +470,7 @@ class MemoryBridgeTable(ScoreboardTable):
             panel = self.current_panel(loaded)
         return self.show(request, loaded, panel)
 
-    def actions(self) -> dict[str, tuple[Callable[..., HttpResponse], set[str]]]:
+    def actions(self) -> Actions:
         return steps(
             self,
             first_half=Step(FirstHalfForm, Panel),
@@ -475,7 +484,6 @@ class MemoryBridgeTable(ScoreboardTable):
 
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
         """The scoreboard: each player's total and what is left to the target, the leaders, the winners."""
-        del panel  # the entry panel is every sheet's (``full_context``)
         state, names = loaded.state, loaded.names
         target, totals = state.options["target"], state.totals or [0, 0]
         won_in_first_half = state.rounds and state.rounds[-1].facts["ended_after_first_half"]
