@@ -433,12 +433,8 @@ class Table[P: Panel]:
         return trigger_client_event(self.out_of_date(request, loaded, panel), "scorekeeper:refused")
 
     def live(self, request: HtmxHttpRequest, loaded: LoadedGame) -> HttpResponse:
-        """A live check that found the game changed: the sheet brought up to date, out of band.
-
-        The entry panel is swapped too (a draft kept in the browser puts back any taps not yet
-        saved), except a correction being made, whose form still names the old version, so saving
-        it says what changed instead. The answer says what changed since the page's version.
-        """
+        """A live check that found the game changed: the sheet and the panel brought up to date (not a
+        correction being made: saving it says what changed), and what changed since the page's version."""
         response = self.render_update(request, loaded, self.current_panel(loaded), **self.refresh_on_conflict)
         if request.GET.get("panel") == "edit":
             response["HX-Reswap"] = "none"
@@ -582,10 +578,9 @@ def new_game_form[F: SeatingForm](
     count: int | None = None,
     **kwargs: object,
 ) -> F:
-    """A new-game form of ``game`` as posted (or empty), offering the user's players in every name box
-    and seated like the game ``?from=`` names ("same players again": one of ``game`` when
-    ``same_game``, whose options it starts from too; of ``count`` players, when given), or drawn
-    again as it started the game ``just_started`` finds."""
+    """A new-game form of ``game`` as posted (or empty), offering the user's players, seated like the game
+    ``?from=`` names ("same players again": of ``game`` and its options when ``same_game``; of ``count``
+    players, when given), or as it started the game ``just_started`` finds."""
     just = just_started(request, game)
     previous = previous_game(request, game if same_game else None) if just is None else just
     if previous is not None and (same_game or just is not None):
@@ -749,12 +744,10 @@ def drawn(
     word: str,
     build: Callable[[], tuple[list[Row], list[Row]]],
 ) -> Drawn:
-    """A game's body and footer rows drawn, from the cache when this version of it was drawn before.
+    """A game's body and footer rows drawn, or found drawn for this version (``build`` gives the rows).
 
-    ``build`` gives the rows (body, foot) when they are not in the cache. The key holds the game,
-    its creation time (a row id may come back after a rollback, never with the same time), its
-    version, its players' ``names`` (a player renamed or merged does not move the version, and the
-    rows name them), who looks (a watcher's sheet has no correction links) and the language.
+    The key holds the game's version (``_key``), its players' ``names`` (a rename moves no version),
+    who looks (a watcher's sheet has no correction links) and the language.
     """
     seated = hashlib.blake2s("\x1f".join(names).encode(), digest_size=8).hexdigest()
     key = _key("sheet", session, seated, int(can_write), _language())
@@ -788,14 +781,9 @@ def _language() -> str:
 
 
 def read_game(session: GameSession, seats: list[Seat] | None = None) -> LoadedGame:
-    """The game for a page that only reads it (a sheet, an explanation, a live update): as
-    ``services.load_game`` gives it, but with the rules' replay kept in the cache for this version
-    and language (the replay's explanations and messages are in words).
-
-    On a hit only the seats are read (one query instead of two, and no replay); the state is used
-    only if the names are still the ones it was replayed with (a player renamed since: loaded afresh).
-    The game's stored rounds and entries are not read then (``rounds`` and ``entries`` are empty):
-    a write, or anything that reads them, calls ``services.load_game``.
+    """The game for a page that only reads it: ``services.load_game``'s, with the rules' replay kept in the
+    cache for this version and language. On a hit only the seats are read (the state is used while the
+    names are those it was replayed with), and ``rounds`` and ``entries`` are empty: a write loads afresh.
     """
     cache = caches[CACHE_ALIAS]
     key = _key("state", session, _language())

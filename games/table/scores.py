@@ -32,19 +32,14 @@ class ScoresForm(RoundForm):
         self.values: list[int | None] = [None] * len(self.names)
 
     def clean(self) -> dict[str, object]:
-        cleaned = super().clean() or {}
-        self.values = self.seat_numbers("score", "points", seats=range(len(self.names)))
-        for seat, value in enumerate(self.values):
-            if value is None and f"score_{seat}" not in self.errors:
-                self.flag(
-                    f"score_{seat}",
-                    gettext("Round {round}: enter {name}'s points.").format(
-                        round=self.number, name=self.names[seat]
-                    ),
-                )
+        self.values = self.seat_numbers("score", seats=range(len(self.names)))
+        for seat, name in enumerate(self.names):
+            if self.values[seat] is None and f"score_{seat}" not in self.errors:
+                missing = gettext("Round {round}: enter {name}'s points.")
+                self.flag(f"score_{seat}", missing.format(round=self.number, name=name))
         if not self.errors:
             self.round_data = {"scores": self.values}
-        return cleaned
+        return self.cleaned_data
 
 
 class ScoresCorrectionForm(ScoresForm):
