@@ -101,9 +101,9 @@ class RoundForm(forms.Form):
         self,
         data: QueryDict | None = None,
         *,
-        table: Any,
-        loaded: Any,
-        target: Any,
+        table: Any,  # the game's Table; typed once the game forms stop reaching for their own table's members
+        loaded: LoadedGame,
+        target: Any,  # RoundInfo | RoundResult; typed once the corrections read ``corrected`` rather than ``target``
         htmx: bool = False,
     ) -> None:
         super().__init__(data)
@@ -130,6 +130,12 @@ class RoundForm(forms.Form):
                     else RawField()  # a prefix with no word: read by hand until its form moves to typed fields
                 )
         self.start()
+
+    @property
+    def corrected(self) -> RoundResult:
+        """The finished round a correction is of (its ``target``, typed)."""
+        assert isinstance(self.target, RoundResult)
+        return self.target
 
     @property
     def saving(self) -> bool:

@@ -48,7 +48,7 @@ class ScoresCorrectionForm(ScoresForm):
     corrects = True
 
     def start(self) -> None:
-        self.values = list(self.target.data["scores"])
+        self.values = list(self.corrected.data["scores"])
 
 
 @dataclass
