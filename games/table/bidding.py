@@ -23,7 +23,7 @@ from games.registry import Game, and_list
 from games.rules import RoundInfo, RoundResult, RuleError
 from games.rules.cards import bid_total_line
 from games.services import LoadedGame
-from games.table import Chip, EntryRow, Step, Table, steps, total_explain
+from games.table import Actions, Chip, EntryRow, Step, Table, steps, total_explain
 from games.table.forms import RoundForm, pick
 from games.views.common import HtmxHttpRequest
 from games.words import in_words, round_noun
@@ -131,7 +131,7 @@ def bid_count_lines(words: BidWords, total: int, missing: int) -> tuple[str, str
     ]
 
 
-class BiddingTable[R: BiddingRules](Table):
+class BiddingTable[R: BiddingRules](Table[Panel]):
     """A bidding game's table; a game's table subclasses it and fills in the hooks."""
 
     template_dir = ""  # "games/call_bridge": sheet.html
@@ -474,7 +474,7 @@ class BiddingTable[R: BiddingRules](Table):
             )
         return self.show(request, loaded, panel)
 
-    def actions(self) -> dict[str, tuple[Callable[..., HttpResponse], set[str]]]:
+    def actions(self) -> Actions:
         return steps(
             self,
             bids=Step(BidsForm, self.bids_form_panel),
