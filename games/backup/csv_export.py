@@ -1,16 +1,10 @@
 """Spreadsheet exports (CSV) of the history list and of one game, from stored numbers.
 
-Both are written with Python's csv module: a header row, one row per game (history)
-or per round and player (a game), numbers as plain numbers (an ASCII minus, no
-thousands separator) so a spreadsheet reads them as numbers. The text is UTF-8 with a
-byte-order mark: without it Excel opens UTF-8 as the local code page and garbles
-"Zoë"; LibreOffice, Numbers, Google Sheets and Python's ``utf-8-sig`` read it as
-text. A text cell that a spreadsheet would take for a formula (starting ``=``, ``+``,
-``-``, ``@``) is written with a leading apostrophe, as spreadsheets do themselves:
-a player called ``=HYPERLINK(...)`` stays a name.
-
-The history export costs three queries for any number of games: the games, their
-seats with players, and each seat's total (the sum of its stored points).
+A header row, then one row per game (history) or per round and player (a game); numbers as
+plain numbers. The text is UTF-8 with a byte-order mark (without it Excel garbles "Zoë"). A
+text cell a spreadsheet would take for a formula (``=``, ``+``, ``-``, ``@``...) gets a leading
+apostrophe, as spreadsheets do themselves. The history export costs three queries however many
+games there are.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """The session-record upload form: a file, its size, and whether it is JSON at all.
 
-Whether the record is valid is the import's business (``session_record``); the
-view shows its refusal beside the same field. A file may also hold a whole backup
-(a JSON array of records): the form then gives the list, each record decoded on its
-own (a RecordError for one that cannot be), and the view restores it whole or not at all.
+Whether the record is valid is the import's business (``session_record``). A file may also
+hold a whole backup (a JSON array of records): the form then gives the list, each record
+decoded on its own (a RecordError for one that cannot be).
 """
 
 from __future__ import annotations

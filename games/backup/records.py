@@ -1,10 +1,7 @@
 """Stored rows to and from the session record's round dicts.
 
-The rules read rounds as plain dicts in the session-record format
-(../shared/spec/session-record.md). The database keeps the same facts in
-columns. Each game's registry entry names how its rounds map to the columns
-(``Game.rows``, games/rows.py); these functions are the one way in for the
-services and the import (``session_record.py`` writes the export).
+Each game's registry entry names how its rounds map to the columns (``Game.rows``,
+games/rows.py); these functions are the one way in for the services and the import.
 """
 
 from __future__ import annotations
@@ -17,13 +14,9 @@ from games.registry import GAMES
 if TYPE_CHECKING:
     from games.models import Entry, Round
 
-# A record holds at most MAX_ROUNDS rounds. A game with a fixed length (Bugger Bridge,
-# regular Mormon Bridge, Minibridge to a number of deals) is refused by its rules after its
-# last round anyway; one played to a target (Call Bridge, four-card Mormon Bridge, Memory
-# Bridge, Minibridge to a target) or by elimination could in principle go on for ever, and
-# 300 rounds is far more than any evening at a table (Call Bridge to 500, the largest target
-# the form offers, takes about 150 deals). It keeps the largest game that can be stored
-# quick to show: its sheet, summary and print each answer well within a second.
+# A record holds at most MAX_ROUNDS rounds. A game played to a target or by elimination could
+# go on for ever; 300 rounds is far more than any evening (Call Bridge to 500 takes about 150
+# deals), and keeps the largest game that can be stored quick to show (well within a second).
 MAX_ROUNDS = 300
 # Only elimination Mormon Bridge takes more than 14 players (the rest wait); the new-game
 # form offers 60 seats, and a record may hold no more.

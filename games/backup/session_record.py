@@ -1,15 +1,9 @@
 """The session record (../shared/spec/session-record.md): check it, import it, export it.
 
-``parse_record`` checks a decoded record the way other tools expect: the
-top-level fields strictly here, every round through the game's own ``replay``
-(the one validation path the sheet uses too). Derived fields (each round's
-label, cards, dealer, points, totals, out, and the top-level result) are
-ignored on import: scores are always recomputed, never trusted.
-
-``import_record`` stores a checked record in one transaction with a fixed
-number of bulk inserts, however many rounds it has; ``export_session`` writes a
-stored session back out with its derived fields. ``records.py`` stays the only
-mapping between rows and round dicts.
+``parse_record`` checks the top-level fields here and every round through the game's own
+``replay`` (as the sheet does). Derived fields (labels, cards, dealers, points, totals, out,
+the result) are ignored on import: scores are always recomputed. ``import_record`` stores a
+record with a fixed number of bulk inserts; ``export_session`` writes one back out.
 """
 
 from __future__ import annotations
@@ -57,9 +51,8 @@ DERIVED_ROUND = frozenset({"label", "cards", "dealer", "points", "totals", "out"
 # No count, score or option in a record needs more digits than this; Python's own limit
 # (4,300 digits) would raise ValueError, and a long number costs time before it is refused.
 MAX_DIGITS = 15
-# No record nests deeper than a penalty in a round (a backup, a record, its rounds, a round,
-# its penalties, a penalty: 6). Deeper text is refused before it is decoded: the decoder and
-# the checks that walk a record would otherwise recurse as deep as the file goes.
+# No record nests deeper than a penalty in a round (6 with the backup around it). Deeper text is
+# refused before it is decoded, which would otherwise recurse as deep as the file goes.
 MAX_DEPTH = 20
 # Dates a record may give: wide enough for any game ever scored, narrow enough that no
 # offset moves one out of what the database and Python's datetime can hold.
@@ -77,13 +70,8 @@ _UNQUOTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class RecordError(RuleError):
-    """A session record that cannot be imported.
-
-    A RuleError, so callers that already catch rule refusals catch this too;
-    ``round`` (1-based), ``player`` (index into ``players``) and ``field`` say
-    where, and the message names the round and player in words. The message
-    may quote anything in the record: it is made safe to show and print.
-    """
+    """A session record that cannot be imported: a RuleError (``round``, ``player`` and ``field``
+    say where), whose message may quote anything in the record, made safe to show and print."""
 
     def __init__(self, message: str, **where: Any):
         super().__init__(quotable(message), **where)
@@ -123,9 +111,8 @@ class ParsedRecord:
     def export(self) -> dict[str, Any]:
         """The record with its derived fields and dates, as the spec lays it out (no owner).
 
-        Options left unset (None: the one of ``either_or`` not used, as Minibridge's ``deals``
-        when it plays to a target) are left out. Dates are written in UTC, to the microsecond
-        (a backup restores them exactly); one that is None is left out.
+        Options left unset (None: the one of ``either_or`` not used) are left out; dates are in
+        UTC, to the microsecond (a backup restores them exactly), and left out when None.
         """
         seats = range(len(self.players))
         cards = GAMES[self.game].rows.records_cards
@@ -239,13 +226,25 @@ def is_backup(start: bytes | str) -> bool:
     return start.lstrip("\ufeff" + _JSON_SPACE)[:1] == "["
 
 
+def _not_json(exc: ValueError | RecursionError) -> RecordError:
+    """What the JSON decoder (or a hook of ``_STRICT``'s) refused, said plainly."""
+    if isinstance(exc, json.JSONDecodeError):
+        return RecordError(
+            gettext("The file is not valid JSON: {what} (line {line}, column {column}).").format(
+                what=exc.msg, line=exc.lineno, column=exc.colno
+            )
+        )
+    if isinstance(exc, RecursionError):
+        return RecordError(gettext("The file is not a valid record: it is nested too deeply."))
+    # The parser's own detail ("Expecting value: line 1 column 1") is in English: it names the place.
+    return RecordError(gettext("The file is not valid JSON: {detail}.").format(detail=exc))
+
+
 def backup_records(text: str) -> Iterator[object]:
     """Each record of a backup (a JSON array of records), decoded on its own, in order.
 
-    A record that cannot be decoded (a repeated key, a number too long, more than
-    SESSION_RECORD_MAX_BYTES of text) comes out as the RecordError saying so, and the
-    next one is read; a fault in the array itself (not JSON, not closed) raises
-    RecordError, and nothing after it can be read.
+    A record that cannot be decoded comes out as the RecordError saying so, and the next one
+    is read; a fault in the array itself raises RecordError, and nothing after it is read.
     """
     limit = settings.SESSION_RECORD_MAX_BYTES
     end = len(text)
@@ -261,13 +260,7 @@ def backup_records(text: str) -> Iterator[object]:
         return at
 
     def broken(at: int, what: str) -> RecordError:
-        line = text.count("\n", 0, at) + 1
-        column = at - (text.rfind("\n", 0, at) + 1) + 1
-        return RecordError(
-            gettext("The file is not valid JSON: {what} (line {line}, column {column}).").format(
-                what=what, line=line, column=column
-            )
-        )
+        return _not_json(json.JSONDecodeError(what, text, at))
 
     i = skip(i)
     if text[i : i + 1] == "]":
@@ -283,13 +276,8 @@ def backup_records(text: str) -> Iterator[object]:
             except (json.JSONDecodeError, RecursionError, ValueError):
                 raise exc from None
             item = exc
-        except json.JSONDecodeError as exc:
-            raise broken(exc.pos, exc.msg) from None
-        except RecursionError:
-            raise RecordError(gettext("The file is not a valid record: it is nested too deeply.")) from None
-        except ValueError as exc:
-            # The parser's own detail ("Expecting value: line 1 column 1") is in English: it names the place.
-            raise RecordError(gettext("The file is not valid JSON: {detail}.").format(detail=exc)) from None
+        except (ValueError, RecursionError) as exc:
+            raise _not_json(exc) from None
         if i - start > limit // 4 and len(text[start:i].encode("utf-8", "surrogatepass")) > limit:
             item = RecordError(
                 gettext("The record is more than {limit}; a session record may be at most {limit}.").format(
@@ -313,17 +301,8 @@ def load_json(raw: bytes | str) -> object:
     check_depth(text)
     try:
         return _STRICT.decode(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(
-            gettext("The file is not valid JSON: {what} (line {line}, column {column}).").format(
-                what=exc.msg, line=exc.lineno, column=exc.colno
-            )
-        ) from None
-    except RecursionError:
-        raise RecordError(gettext("The file is not a valid record: it is nested too deeply.")) from None
-    except ValueError as exc:  # anything else json or int() refuses
-        # The parser's own detail ("Expecting value: line 1 column 1") is in English: it names the place.
-        raise RecordError(gettext("The file is not valid JSON: {detail}.").format(detail=exc)) from None
+    except (ValueError, RecursionError) as exc:  # anything json or int() refuses
+        raise _not_json(exc) from None
 
 
 # A JSON string (skipped whole: a bracket in it is text) or a bracket.
@@ -481,9 +460,7 @@ def _check_owner(value: object) -> str:
 
 def parse_record(obj: object, *, keep_owners: bool = False) -> ParsedRecord:
     """Check a decoded session record; RecordError (naming round and player) at the first fault.
-
-    ``owner`` is read (and checked) only with ``keep_owners``; otherwise it is ignored.
-    """
+    ``owner`` is read (and checked) only with ``keep_owners``."""
     if not isinstance(obj, dict):
         raise RecordError(gettext("A session record must be a JSON object."))
     if obj.get("format") != FORMAT:
@@ -630,14 +607,9 @@ class Restored:
 
 
 def import_record(*, owner: Owner, record: object) -> GameSession:
-    """Check a record and store it as a new session of ``owner``'s; RecordError stores nothing.
-
-    Queries do not grow with rounds or players: the session, the players (two
-    or three), then one bulk insert each for seats, rounds and entries. The
-    same game already there is stored again: ``restore`` tells the two apart.
-    """
-    parsed = parse_record(record)
-    # Checked before the transaction: with SQLite's IMMEDIATE mode it holds the write lock.
+    """Check a record and store it as a new session of ``owner``'s (even when the same game is
+    there already: ``restore`` tells the two apart); RecordError stores nothing."""
+    parsed = parse_record(record)  # before the transaction, which holds SQLite's write lock
     return _store(owner, [parsed], {})[0]
 
 
@@ -655,27 +627,18 @@ def restore(
     """Import a backup whole or not at all: per record, in order, its new session or the same game
     already there (which is not stored again).
 
-    Every record is checked before anything is stored: any refused (a record given as a
-    RecordError, as ``backup_records`` gives one it could not decode, counts as refused) raises
-    BackupRefused listing them all, and nothing is stored. A RecordError raised by ``records``
-    itself (a broken backup) goes through, nothing stored either. ``owner`` (or what calling it
-    gives, asked only if a record needs it) owns the games; with ``keep_owners`` a record's
-    ``owner`` names its account instead, made (with no usable password) where it is missing.
-    Queries grow with batches of ``batch`` records and owners, not with rounds or players.
+    Every record is checked first: any refused (or given as a RecordError, as ``backup_records``
+    gives one it could not decode) raises BackupRefused listing them all, and nothing is stored
+    (nor when ``records`` itself raises RecordError). ``owner`` (or what calling it gives, asked
+    only if needed) owns the games; with ``keep_owners`` a record's ``owner`` names its account instead,
+    made (with no usable password) where missing. Queries grow with batches of ``batch`` records
+    and owners, not with rounds or players.
     """
-    parsed: list[ParsedRecord] = []
-    refused: list[tuple[int, RecordError]] = []
-    for number, record in enumerate(records, 1):
-        if isinstance(record, RecordError):
-            refused.append((number, record))
-            continue
-        try:
-            parsed.append(parse_record(record, keep_owners=keep_owners))
-        except RecordError as exc:
-            refused.append((number, exc))
+    checked = _checked(records, keep_owners)
+    refused = [(number, r) for number, r in enumerate(checked, 1) if isinstance(r, RecordError)]
     if refused:
-        raise BackupRefused(refused, len(parsed) + len(refused))
-    return _restore(parsed, owner, batch)
+        raise BackupRefused(refused, len(checked))
+    return _restore([r for r in checked if isinstance(r, ParsedRecord)], owner, batch)
 
 
 def restore_each(
@@ -684,23 +647,24 @@ def restore_each(
     """Import a backup as the spec's ``import_session`` does: each record checked and stored on its own.
 
     Per record, in order, its outcome (as ``restore`` gives it) or the RecordError that refused it;
-    the records that pass are stored even when others are refused. A RecordError raised by
-    ``records`` itself (a broken backup) goes through, nothing stored.
+    the others are stored all the same. A RecordError raised by ``records`` itself stores nothing.
     """
-    outcomes: list[Restored | RecordError | None] = []
-    parsed: list[ParsedRecord] = []
+    checked = _checked(records, keep_owners)
+    stored = iter(_restore([r for r in checked if isinstance(r, ParsedRecord)], owner, BATCH))
+    return [r if isinstance(r, RecordError) else next(stored) for r in checked]
+
+
+def _checked(records: Iterable[object], keep_owners: bool) -> list[ParsedRecord | RecordError]:
+    """Each record checked (``parse_record``), or the RecordError that refused it."""
+    checked: list[ParsedRecord | RecordError] = []
     for record in records:
-        if isinstance(record, RecordError):
-            outcomes.append(record)
-            continue
         try:
-            parsed.append(parse_record(record, keep_owners=keep_owners))
+            checked.append(
+                record if isinstance(record, RecordError) else parse_record(record, keep_owners=keep_owners)
+            )
         except RecordError as exc:
-            outcomes.append(exc)
-            continue
-        outcomes.append(None)
-    stored = iter(_restore(parsed, owner, BATCH))
-    return [next(stored) if outcome is None else outcome for outcome in outcomes]
+            checked.append(exc)
+    return checked
 
 
 def restore_one(*, record: object, owner: Owner) -> Restored:
@@ -774,10 +738,8 @@ def _same_game(record: ParsedRecord) -> str | None:
 
 
 def _already_here(owner: Owner, parsed: list[ParsedRecord]) -> dict[str, GameSession]:
-    """The owner's games (not in the Trash) that are one of these records, by ``_same_game``.
-
-    Only games that started at the same instant as a record are read: a few queries each.
-    """
+    """The owner's games (not in the Trash) that are one of these records, by ``_same_game``: only
+    those that started at the same instant as a record are read."""
     starts = sorted({p.started for p in parsed if p.started is not None})
     found: dict[str, GameSession] = {}
     for at in range(0, len(starts), 500):
@@ -790,9 +752,8 @@ def _already_here(owner: Owner, parsed: list[ParsedRecord]) -> dict[str, GameSes
 
 
 def _store(owner: Owner, parsed: list[ParsedRecord], players: dict[str, Player]) -> list[GameSession]:
-    """Store checked records as new sessions of ``owner``'s, in one transaction with a fixed number of
-    queries however many records, rounds and players: one bulk insert each for sessions, seats,
-    rounds and entries, and the players not in ``players`` yet (read, and created where new)."""
+    """Store checked records as new sessions of ``owner``'s in one transaction: one bulk insert each
+    for sessions, seats, rounds and entries, and the players not in ``players`` yet."""
     if not parsed:
         return []
     with transaction.atomic():
@@ -819,10 +780,9 @@ def _store(owner: Owner, parsed: list[ParsedRecord], players: dict[str, Player])
         if missing:
             players.update(zip(missing, services._player_objects(owner, missing), strict=True))
         seats: list[Seat] = []
-        # Rounds and entries are many (a player a round): inserted as plain rows in one statement
-        # each (executemany), not as model instances, whose construction and bulk_create's
-        # per-value preparation cost more than the rest of an import. An entry finds its round's
-        # id by the round's game and number (their unique index), so no id needs reading back.
+        # Rounds and entries are many: inserted as plain rows in one statement each (model instances
+        # cost more than the rest of an import). An entry finds its round's id by the round's game
+        # and number (their unique index), so no id needs reading back.
         rounds: list[dict[str, Any]] = []
         entries: list[dict[str, Any]] = []
         for session, record in zip(sessions, parsed, strict=True):

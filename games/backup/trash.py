@@ -1,11 +1,8 @@
 """The Trash: a deleted game waits here, restorable, for TRASH_DAYS days; then it is purged.
 
-Deleting only stamps ``GameSession.deleted_at``: the game's seats, rounds, entries
-and share links stay as they were, so restoring gives back exactly the game that
-was deleted. Every list, figure and page of a game reads ``GameSession.objects.live()``
-(or filters its seats and entries by ``session__deleted_at``), so a game in the
-Trash is nowhere else. ``manage.py purge_trash`` deletes for good what has waited
-longer than TRASH_DAYS.
+Deleting only stamps ``GameSession.deleted_at``, so restoring gives back exactly the game that
+was deleted. Every list, figure and page reads ``GameSession.objects.live()`` (or filters by
+``session__deleted_at``), so a game in the Trash is nowhere else.
 """
 
 from __future__ import annotations
