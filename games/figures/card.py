@@ -1,10 +1,8 @@
 """A finished game's result card: an SVG image naming the winner, with the final standings.
 
-Drawn here in plain Python (no template engine, no external service) from the game's
-registry entry (``Game.headline``, ``Game.standings``), in the reader's language. The
-text is real SVG ``<text>`` in fonts every phone and computer has (no web font), so
-the winner's name stays legible wherever the image is opened or shared; a line too
-long for its room is squeezed to fit (``textLength``) rather than cut off.
+Drawn in plain Python from the game's registry entry, in the reader's language, as real SVG
+``<text>`` in fonts every device has, so the winner's name stays legible wherever the image is
+opened; a line too long for its room is squeezed to fit (``textLength``), never cut off.
 """
 
 from __future__ import annotations
@@ -73,17 +71,8 @@ def _row(index: int, place: Place) -> str:
         )
     base = y + ROW * 0.66
     weight = "700" if place.place == 1 else "400"
-    parts.append(
-        _text(
-            MARGIN,
-            base,
-            place.ordinal,
-            40,
-            room=140,
-            font_weight="700",
-            fill=ACCENT if place.place == 1 else MUTED,
-        )
-    )
+    fill = ACCENT if place.place == 1 else MUTED
+    parts.append(_text(MARGIN, base, place.ordinal, 40, room=140, font_weight="700", fill=fill))
     room = WIDTH - MARGIN - right_room - 30 - name_x
     parts.append(_text(name_x, base, place.name, 44, room=room, font_weight=weight))
     parts.append(_text(WIDTH - MARGIN, base, right, 40, room=420, text_anchor="end", font_weight=weight))

@@ -1,13 +1,9 @@
 """Line charts drawn on the server as SVG: no chart library, no script, no CDN.
 
-A chart is plain markup the page carries, so it shows on a phone, in print and
-without JavaScript. It is made to be read without colour too: every line has
-its own marker shape and dash pattern, and a legend names them. Colours come
-from CSS classes (``s0`` ... ``s7``, light and dark, see static/css/history.css)
-with the presentation attributes as a fallback. Screen readers get a <title>
-and a <desc>; the page puts a data table beside every chart.
-
-Nothing here touches the database.
+A chart is plain markup, so it shows on a phone, in print and without JavaScript, and reads
+without colour too: every line has its own marker shape and dash pattern, named in a legend.
+Colours come from CSS classes (``s0`` ... ``s7``, static/css/history.css), the presentation
+attributes as a fallback. Screen readers get a <title> and a <desc>, and the page a data table.
 """
 
 from __future__ import annotations
@@ -125,7 +121,6 @@ def line_chart(
     labels: list[str],
     series: list[Series],
     x_name: str = "",
-    y_name: str = "",
     height: int = 200,
 ) -> SafeString:
     """An SVG line chart: one line per series over the x ``labels``, with a legend under it.
@@ -196,8 +191,6 @@ def line_chart(
             f'<text x="{_num(left + plot_w / 2)}" y="{baseline + 32}" text-anchor="middle" stroke="none" '
             f'class="axis-name">{escape(x_name)}</text>'
         )
-    if y_name:
-        out.append(f'<text x="4" y="{PLOT_TOP - 2}" stroke="none" class="axis-name">{escape(y_name)}</text>')
     out.append("</g>")
 
     for index, s in enumerate(series):

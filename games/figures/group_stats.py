@@ -1,26 +1,14 @@
 """Standings, head-to-head, records and streaks: read from stored numbers, never by replaying a game.
 
-Every figure comes from what was stored when rounds were saved (``Entry.points``,
-``bid``, ``tricks``, ``out``; ``GameSession.winners``), in the same few queries
-however many games there are:
+Every figure comes from what was stored when rounds were saved, in the same few queries however
+many games there are: (1) the seats of the games that count, (2) per game and seat the final
+total, the round the player went out in and the exact bids, and for the records (3) the biggest
+round and (4) the exact bids round by round.
 
-1. the seats of the finished games that count, with each game's winners and date;
-2. per game and seat, the final total (the sum of the points), the round the
-   player went out in (Mormon elimination) and the bids made exactly;
-3. (records) the biggest single round;
-4. (records, bidding games) the exact bids, round by round, for the longest run.
-
-Only finished games count (a game ended early is finished; its winners are the
-leaders when it ended); games in the Trash count for nothing. A game's date is
-the day it was started, as in the history list. A player merged into another
-counts as that player everywhere: seats and entries moved with the merge.
-
-A finishing place ranks the winners first, then the final totals (partners in
-Minibridge share their side's total, so they share a place), or in Mormon
-elimination how long each player lasted. Players level share the place
-(1, 1, 3). An exact bid is taking exactly the tricks bid, whatever a game counts
-as made (Call Bridge's bonus bids allow one over): it is the figure comparable
-across the bidding games.
+Only finished games count, never those in the Trash; a game's date is the day it started. A
+finishing place ranks the winners first, then the totals, or how long each player lasted in an
+elimination game; players level share the place (1, 1, 3). An exact bid is taking exactly the
+tricks bid, whatever a game counts as made: the figure comparable across the bidding games.
 """
 
 from __future__ import annotations
@@ -119,22 +107,18 @@ class Finish:
         )
 
 
+SEAT_FIELDS = (
+    "session_id session__game session__created position player_id player__name session__winners session__options"
+).split()
+
+
 def finishes(games: QuerySet[GameSession]) -> list[Finish]:
     """Every seat's result in ``games`` (a queryset), oldest game first, with places: two queries."""
     # 1. Seats, with each game's winners and date.
     seats = (
         Seat.objects.filter(session__in=games)
         .order_by("session__created", "session_id", "position")
-        .values_list(
-            "session_id",
-            "session__game",
-            "session__created",
-            "position",
-            "player_id",
-            "player__name",
-            "session__winners",
-            "session__options",
-        )
+        .values_list(*SEAT_FIELDS)
     )
     out = [
         Finish(
@@ -335,11 +319,8 @@ class Records:
 
     @property
     def found(self) -> list[Record]:
-        return [
-            r
-            for r in (self.highest, self.lowest, self.biggest_round, self.winning_run, self.exact_run)
-            if r is not None
-        ]
+        found = (self.highest, self.lowest, self.biggest_round, self.winning_run, self.exact_run)
+        return [r for r in found if r is not None]
 
 
 def records(games: QuerySet[GameSession], done: list[Finish], game: str) -> Records:

@@ -1,28 +1,14 @@
-"""A player's figures, read from stored numbers, the same handful of queries for any history.
+"""A player's figures, read from stored numbers in the same handful of queries for any history.
 
-Every figure comes from what was stored when rounds were saved (Entry.bid,
-tricks, points; GameSession.status, winners), never from replaying games. Each
-seat keeps its own figures (``Seat.final``, ``won``, ``bids``, ``made``...),
-worked out from its entries the first time they are read at the game's current
-version and stored with that version: a write to the game moves the version on,
-so they are worked out again when next read, and no write ever touches them.
-Games in the Trash count for nothing. ``player_stats`` costs:
+Every figure comes from what was stored when rounds were saved, never from replaying games.
+Each seat keeps its own figures (``Seat.final``, ``won``, ``bids``, ``made``...), worked out
+from its entries when first read at the game's current version and stored with it: a write
+moves the version on, so they are worked out again when next read and no write touches them.
+Games in the Trash count for nothing.
 
-1. one query: the player's seats summed per game in the database (window
-   aggregates over the seats whose figures are fresh), with the latest finished
-   games the chart shows and every seat whose figures are not fresh;
-2. and, only when some are not fresh, their entries (one query) and their new
-   figures stored (one bulk update).
-
-``cached_player_stats`` (the page's) keeps the answer in the cache under a key
-that changes with any of it, so a page seen again costs one small query.
-
-Bids are counted in the games with bids of a player's own (the rules'
-``lowest_bid``: Bugger, Call and Mormon Bridge), in every complete round,
-finished game or not. A bid is made as the game's rules say (their
-``made_bids``: exactly in Bugger and Mormon Bridge; at least the bid in Call
-Bridge, or the bid or one more for a bonus bid of 8 or more). Over-bidding is
-taking fewer tricks than bid, under-bidding taking more.
+Bids count in the games with bids of a player's own (the rules' ``lowest_bid``), in every
+complete round, finished game or not; a bid is made as the rules' ``made_bids`` say.
+Over-bidding is taking fewer tricks than bid, under-bidding taking more.
 """
 
 from __future__ import annotations
@@ -35,14 +21,12 @@ from typing import Any
 
 from django.core.cache import caches
 from django.db import connection
-from django.db.models import Count, F, Max, Q, Sum
+from django.db.models import Count, F, Max, Sum
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext, ngettext
 
 from games.models import Entry, GameSession, Player, Seat
 from games.registry import GAMES
-from games.rules import GameRules
-from games.rules.base import MadeBid
 
 CHART_GAMES = 60  # the most recent finished games a results chart shows, per game
 # A seat's entry as its figures read it: bid, tricks, points, and whether its round is complete.
@@ -54,41 +38,9 @@ def has_bids(game: str) -> bool:
     return game in GAMES and GAMES[game].rules.lowest_bid is not None
 
 
-def bidding_games() -> list[str]:
-    return [slug for slug in GAMES if has_bids(slug)]
-
-
 def games_without_bids() -> list[str]:
     """Names of the games with no bids of a player's own (Minibridge, Memory Bridge)."""
     return [game.name for slug, game in GAMES.items() if not has_bids(slug)]
-
-
-def made_in(rules: GameRules) -> Q:
-    """Entries whose bid was made by these rules' ``made_bids``, whatever the game."""
-    made = Q(pk__in=[])
-    bands = rules.made_bids
-    for band, after in zip(bands, [*bands[1:], None], strict=True):
-        this = Q(bid__gte=band.lowest, tricks__gte=F("bid"))
-        if after is not None:
-            this &= Q(bid__lt=after.lowest)
-        if band.over is not None:
-            this &= Q(tricks__lte=F("bid") + band.over)
-        made |= this
-    return made
-
-
-def made_bid() -> Q:
-    """Entries whose bid was made, by each game's rule (see the module docstring).
-
-    Games that make bids the same way share one condition.
-    """
-    by_rule: dict[tuple[MadeBid, ...], list[str]] = {}
-    for slug in bidding_games():
-        by_rule.setdefault(GAMES[slug].rules.made_bids, []).append(slug)
-    made = Q(pk__in=[])
-    for slugs in by_rule.values():
-        made |= Q(round__session__game__in=slugs) & made_in(GAMES[slugs[0]].rules)
-    return made
 
 
 def share(part: int, whole: int) -> float | None:
@@ -159,10 +111,6 @@ class GameStats(Ratios):
     @property
     def has_bids(self) -> bool:
         return has_bids(self.game)
-
-    @property
-    def has_zero_bids(self) -> bool:
-        return has_bids(self.game) and GAMES[self.game].rules.lowest_bid == 0
 
     @property
     def best_is_highest(self) -> bool:
@@ -315,17 +263,15 @@ def _seats_sql() -> str:
 
 
 def player_stats(player: Player) -> PlayerStats:
-    """Every figure of a player's page: one query, and two more when games changed since (see below).
+    """Every figure of a player's page: one query, and two more when games changed since.
 
-    The seats' stored figures (``Seat.final``, ``won``, ``bids``...) are summed per game in the
-    database; a seat whose figures were worked out at an older version of its game (or never)
-    has them worked out again from its entries (one query for all such seats) and stored (one
-    bulk update), so the cost follows what changed since the page was last seen, not the history.
+    The seats' stored figures are summed per game in the database; seats whose figures are not
+    fresh have them worked out again from their entries (one query) and stored (one bulk
+    update), so the cost follows what changed since the page was last seen, not the history.
     """
     with connection.cursor() as cursor:
         cursor.execute(
-            _seats_sql(),
-            {"finished": GameSession.Status.FINISHED, "player": player.pk, "shown": CHART_GAMES},
+            _seats_sql(), {"finished": GameSession.Status.FINISHED, "player": player.pk, "shown": CHART_GAMES}
         )
         columns = [c[0] for c in cursor.description]
         rows = [dict(zip(columns, row, strict=True)) for row in cursor.fetchall()]
@@ -355,13 +301,8 @@ def player_stats(player: Player) -> PlayerStats:
         g = by_game.get(game)
         if g is None:
             g = by_game[game] = GameStats(game=game, name=GAMES[game].name if game in GAMES else game)
-            g.played, g.finished = row["played"], row["finished"]
-            g.won, g.scored, g.score_sum, g.best_score = (
-                row["won_games"],
-                row["scored"],
-                row["score_sum"] or 0,
-                row["best_score"],
-            )
+            g.played, g.finished, g.won = row["played"], row["finished"], row["won_games"]
+            g.scored, g.score_sum, g.best_score = row["scored"], row["score_sum"] or 0, row["best_score"]
             for name in FIGURES:
                 setattr(g, name, row[f"sum_{name}"])
         finished = row["status"] == GameSession.Status.FINISHED
@@ -376,15 +317,10 @@ def player_stats(player: Player) -> PlayerStats:
                     g.best_score = row["final"] if g.best_score is None else max(g.best_score, row["final"])
         if finished:
             when = _when(row["finished_at"] or row["created"])
-            results.setdefault(game, []).append(
-                Result(
-                    session_id=row["session_id"],
-                    game=game,
-                    when=when,
-                    total=row["final"],
-                    won=bool(row["won"]),
-                )
+            result = Result(
+                session_id=row["session_id"], game=game, when=when, total=row["final"], won=bool(row["won"])
             )
+            results.setdefault(game, []).append(result)
 
     order = list(GAMES)
     games = sorted(by_game.values(), key=lambda g: order.index(g.game) if g.game in order else len(order))
@@ -399,14 +335,11 @@ CACHE_ALIAS = "sheets"
 
 
 def cached_player_stats(player: Player) -> PlayerStats:
-    """``player_stats``, kept in the cache under a key that holds everything the figures depend on.
+    """``player_stats``, cached under a key holding everything the figures depend on: one query.
 
-    The key is the player's live seats: how many, and the sums of their ids, their games' ids
-    (and squares) and their games' versions. A round saved, corrected or undone, a game ended,
-    reopened, put in the Trash or restored, a merge or its undo: each changes one of them
-    (versions only grow), so a cached answer is never stale and nothing is ever invalidated.
-    One query when the answer is cached, whatever the history (the cache is the sheets' one:
-    local memory by default, see settings.CACHES).
+    The key sums the player's live seats, their games (and squares) and the games' versions:
+    any round saved or undone, game ended, trashed or restored, merge or undo changes one of
+    them (versions only grow), so a cached answer is never stale and nothing is invalidated.
     """
     seats = Seat.objects.filter(player=player, session__deleted_at__isnull=True).aggregate(
         seats=Count("pk"),
