@@ -20,9 +20,8 @@ if TYPE_CHECKING:  # django-stubs-ext is a development requirement
 
 MAX_SEATS = 10
 # A whole number exactly as it is written: ASCII digits, no leading zero (but "0" itself), a minus
-# sign before any but 0, nothing around them. Python's int() also takes "³"-like digits from other
-# scripts, "+1", "1_0", "01", "-0" and spaces, and raises on some of them; nothing from a request or
-# a record reaches it without this check.
+# sign before any but 0. Python's int() also takes "³"-like digits, "+1", "1_0", "01" and spaces:
+# nothing from a request or a record reaches it without this check.
 WHOLE_NUMBER = re.compile(r"0|-?[1-9][0-9]{0,17}")
 ROW_ID_MAX = 2**63 - 1  # the largest primary key a database row can have
 START_KEY = re.compile(r"[A-Za-z0-9_-]{16,32}")  # a new-game form's one-time key (secrets.token_urlsafe)
@@ -79,6 +78,32 @@ class PlayerNameField(forms.CharField):
             raise forms.ValidationError(exc.message) from None
 
 
+class DatesForm(forms.Form):
+    """From and to dates (both days included), as the history and standings filters take them."""
+
+    since = forms.DateField(
+        required=False, label=_("From"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    until = forms.DateField(
+        required=False, label=_("To"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+
+    def clean(self):
+        cleaned = super().clean() or {}
+        since, until = cleaned.get("since"), cleaned.get("until")
+        if since and until and until < since:
+            self.add_error("until", gettext("The “to” date is before the “from” date."))
+        return cleaned
+
+
+def good_values(form: forms.Form) -> tuple[dict, bool]:
+    """A filter form's good values (a bad field left out, never a 500) and whether all were good."""
+    if not form.is_bound:
+        return {}, True
+    valid = form.is_valid()
+    return {k: v for k, v in form.cleaned_data.items() if k not in form.errors}, valid
+
+
 class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
@@ -88,16 +113,11 @@ class SignupForm(UserCreationForm):
 class SeatingForm(forms.Form):
     """Players by seat and the first dealer (or a draw): what every new-game form starts with.
 
-    Each game's form extends it with its options (``options()``) and says, in class
-    attributes, what differs: how many name boxes (``seats``, or ``seats=`` when built),
-    what they are called (``seat_labels``; else "Seat 1", "Seat 2"...), whether every
-    seat must be filled (``names_required``, with ``name_required`` said beside an empty
-    one) or how many must be (``min_players``, else ``too_few``), and the words for a
-    draw, a name typed twice and a drawn dealer. The boxes offer the user's known players
-    (the ``known-players`` datalist, templates/games/_seats.html).
-
-    Once valid: ``cleaned_names`` (the filled seats in order), ``cleaned_first_dealer``
-    (an index into them) and ``dealer_drawn``.
+    Each game's form adds its options (``options()``) and says in class attributes what differs:
+    how many seats and their labels, whether every seat must be filled (``names_required``) or
+    how many (``min_players``), and the words for a draw, a name typed twice and a drawn dealer.
+    Once valid: ``cleaned_names`` (the filled seats in order), ``cleaned_first_dealer`` (an index
+    into them) and ``dealer_drawn``.
     """
 
     # The words below are lazy (gettext_lazy): each form speaks the request's language.
@@ -108,12 +128,8 @@ class SeatingForm(forms.Form):
     min_players = 0
     too_few: StrOrPromise = ""
     draw_label: StrOrPromise = _("Draw a card for me")
-    already_seated: StrOrPromise = _(
-        "{name} is already in seat {number}."
-    )  # {name}, {number}, {label}: the first seat
-    drawn_note: StrOrPromise = (
-        ""  # said once the game starts with a drawn dealer: {name}, {label}; "" says nothing
-    )
+    already_seated: StrOrPromise = _("{name} is already in seat {number}.")  # {name}, {number}, {label}
+    drawn_note: StrOrPromise = ""  # said once the game starts with a drawn dealer: {name}, {label}
     first_dealer = forms.ChoiceField(label=_("First dealer"), initial="draw")
     # A one-time key drawn with the form: the same form sent again opens the game it started.
     start = forms.CharField(required=False, max_length=32, widget=forms.HiddenInput)
@@ -251,11 +267,9 @@ def option_field(option: Option) -> forms.Field:
 
 
 class RulesGameForm(SeatingForm):
-    """A new game built from its rules alone: a seat for each player it may have and a field per option.
-
-    For a game with no form of its own (the generic table, games/table/scores.py). Two options the
-    rules give as ``either_or`` (a number of rounds, or a target) are offered as a choice (``ends``):
-    the chosen one is required, the other is not sent to the rules.
+    """A new game built from its rules alone (the generic table): a seat per player and a field per
+    option. Two options given as ``either_or`` (rounds, or a target) are offered as a choice
+    (``ends``): the chosen one is required, the other is not sent to the rules.
     """
 
     def __init__(self, *args, rules: GameRules, **kwargs):

@@ -36,14 +36,10 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
     # A guest becomes the account: the same user, so its games and players stay its own.
     form = SignupForm(request.POST or None, instance=guest, initial={"username": ""})
     if request.method == "POST" and form.is_valid():
-        refused = past_the_limit(
-            request,
-            "signup",
-            settings.SIGNUPS_PER_HOUR,
-            gettext(
-                "{count} accounts were created from your address in the last hour, as many as this server allows. Try again in an hour."
-            ),
+        said = gettext(
+            "{count} accounts were created from your address in the last hour, as many as this server allows. Try again in an hour."
         )
+        refused = past_the_limit(request, "signup", settings.SIGNUPS_PER_HOUR, said)
         if refused is not None:
             return refused
         user = form.save()
@@ -66,14 +62,10 @@ class LoginView(auth_views.LoginView):
 
 def let_in_as_guest(request: HtmxHttpRequest) -> HttpResponse | None:
     """Make the visitor a guest, logged in on this browser; the 429 page past GUESTS_PER_HOUR for the address."""
-    refused = past_the_limit(
-        request,
-        "guest",
-        settings.GUESTS_PER_HOUR,
-        gettext(
-            "{count} games were started without an account from your address in the last hour, as many as this server allows. Log in, or try again in an hour."
-        ),
+    said = gettext(
+        "{count} games were started without an account from your address in the last hour, as many as this server allows. Log in, or try again in an hour."
     )
+    refused = past_the_limit(request, "guest", settings.GUESTS_PER_HOUR, said)
     if refused is None:
         login(request, guests.make_guest(), backend=BACKEND)
     return refused

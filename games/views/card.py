@@ -1,8 +1,7 @@
 """A finished game's result card (games/figures/card.py), for whoever may see the game.
 
-The owner and a keep-score phone fetch it at the game's own URL (``access.guarded``), a
-watcher through the watch link's (``share.watch_card``); anyone else gets a 404, as
-does a game not over yet.
+The owner and a keep-score phone fetch it at the game's own URL (``access.guarded``), a watcher
+through the watch link's (``share.watch_card``); anyone else gets a 404.
 """
 
 from __future__ import annotations

@@ -10,11 +10,11 @@ from django.views.decorators.http import require_GET
 
 from games import services
 from games.backup import csv_export
+from games.forms import good_values
 from games.models import GameSession
 
 from .common import HtmxHttpRequest, owned_session
 from .history import HistoryFilter, filtered_sessions
-from .standings import read
 
 
 def attachment(text: str, filename: str, content_type: str = "text/csv") -> HttpResponse:
@@ -34,7 +34,7 @@ def game_filename(session: GameSession, extension: str) -> str:
 def history_csv(request: HtmxHttpRequest) -> HttpResponse:
     """Every game the history list's filters find (all pages), newest first; a bad filter is left out."""
     form = HistoryFilter(request.GET or None, owner=request.user)
-    filters, _valid = read(form)
+    filters, _valid = good_values(form)
     text = csv_export.history_csv(filtered_sessions(request.user, filters))
     return attachment(text, f"scorekeeper-games-{timezone.localdate():%Y-%m-%d}.csv")
 

@@ -1,9 +1,7 @@
 """The group link: the owner makes, replaces or revokes it; anyone holding it reads the figures.
 
-Through the link: the standings with records (games.views.standings), head-to-head,
-the history list and each game's summary, all read-only. Not the table screens, the
-exports, the players' pages, or anything that writes: those have no URL under the
-link, and the owner's own URLs still ask for the owner's login.
+Through the link: the standings with records, head-to-head, the history list and each game's
+summary, all read-only; nothing else has a URL under the link.
 """
 
 from __future__ import annotations
@@ -15,17 +13,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import services
 from games.accounts import group_link
+from games.forms import good_values
 from games.models import GameSession, Seat
-from games.registry import GAMES
 
 from .common import HtmxHttpRequest
-from .history import PAGE_SIZE, HistoryFilter, filtered_sessions, options_text, totals_chart
-from .printing import session_heading
+from .history import PAGE_SIZE, HistoryFilter, filtered_sessions, options_text, summary_context
 from .scope import Scope, group_scoped
 from .share import link_for_phones
-from .standings import read
 
 
 @login_required
@@ -52,7 +47,7 @@ def link_page(request: HtmxHttpRequest) -> HttpResponse:
 def history_page(request: HttpRequest, scope: Scope) -> HttpResponse:
     """The owner's past games as the group sees them: the same filters, each game linking to its summary."""
     form = HistoryFilter(request.GET or None, owner=scope.owner)
-    filters, valid = read(form)
+    filters, valid = good_values(form)
     page = Paginator(filtered_sessions(scope.owner, filters), PAGE_SIZE).get_page(request.GET.get("page"))
     sessions = list(page.object_list)
     prefetch_related_objects(
@@ -74,19 +69,7 @@ def summary_page(request: HttpRequest, scope: Scope, pk: int) -> HttpResponse:
     session = GameSession.objects.live().filter(owner=scope.owner, pk=pk).first()
     if session is None:
         raise Http404("No such game.")
-    loaded = services.load_game(session)
-    return render(
-        request,
-        "games/group/summary.html",
-        {
-            "scope": scope,
-            "session": session,
-            "heading": session_heading(session, loaded),
-            "sheets": GAMES[session.game].paper.filled(loaded.state, loaded.names),
-            "chart": totals_chart(session, loaded.state, loaded.names),
-            "finished": loaded.state.finished,
-        },
-    )
+    return render(request, "games/group/summary.html", {"scope": scope, **summary_context(session)})
 
 
 group_history_view = group_scoped(history_page)

@@ -1,15 +1,11 @@
 """Past sessions: the list (filtered, paginated), a session's summary page, deleting one (to the Trash).
 
-The list costs the same few queries for any page size or history length: the
-count, the page of sessions, and their seats with players (one prefetch). The
-filters use the indexes on (owner, created), (owner, game, created),
-(owner, status, created) and (player, session); dates are turned into a range
-of times so the created index serves them too.
+The list costs the same few queries for any page size or history length; the filters use the
+indexes on the owner and the date (dates turned into a range of times).
 """
 
 from __future__ import annotations
 
-import datetime
 from typing import Any, cast
 
 from django import forms
@@ -32,7 +28,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import paper, services
 from games.backup.trash import TRASH_DAYS, trash_session
 from games.figures import charts
-from games.forms import RowChoiceField
+from games.figures.group_stats import Period
+from games.forms import DatesForm, RowChoiceField, good_values
 from games.models import GameSession, Player, Seat
 from games.registry import GAMES, game_choices, playable
 from games.rules import GameState, RuleError
@@ -45,7 +42,7 @@ from .printing import session_heading
 PAGE_SIZE = 20
 
 
-class HistoryFilter(forms.Form):
+class HistoryFilter(DatesForm):
     # Drawn without a template per option (games/widgets.py): the filters are on every history page.
     game = forms.ChoiceField(
         required=False,
@@ -67,31 +64,13 @@ class HistoryFilter(forms.Form):
         label=_("Status"),
         widget=QuickSelect,
     )
-    since = forms.DateField(
-        required=False, label=_("From"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-    )
-    until = forms.DateField(
-        required=False, label=_("To"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-    )
+    field_order = ["game", "player", "status"]
 
     def __init__(self, *args: Any, owner: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         player = cast(forms.ModelChoiceField, self.fields["player"])
         player.queryset = Player.objects.filter(owner=owner).order_by("name")
         self.fields["player"].error_messages["invalid_choice"] = gettext("That player is not one of yours.")
-
-    def clean(self) -> dict[str, Any]:
-        super().clean()
-        cleaned = self.cleaned_data
-        since, until = cleaned.get("since"), cleaned.get("until")
-        if since and until and until < since:
-            self.add_error("until", gettext("The “to” date is before the “from” date."))
-        return cleaned
-
-
-def start_of(day: datetime.date) -> datetime.datetime:
-    """Midnight at the start of ``day`` in the current time zone."""
-    return timezone.make_aware(datetime.datetime.combine(day, datetime.time.min))
 
 
 def filtered_sessions(owner: User, filters: dict[str, Any]) -> QuerySet[GameSession]:
@@ -102,11 +81,7 @@ def filtered_sessions(owner: User, filters: dict[str, Any]) -> QuerySet[GameSess
         sessions = sessions.filter(status=filters["status"])
     if filters.get("player"):
         sessions = sessions.filter(seats__player=filters["player"])
-    if filters.get("since"):
-        sessions = sessions.filter(created__gte=start_of(filters["since"]))
-    if filters.get("until"):
-        sessions = sessions.filter(created__lt=start_of(filters["until"] + datetime.timedelta(days=1)))
-    return sessions.order_by("-created", "-pk")
+    return sessions.filter(Period(filters.get("since"), filters.get("until")).q()).order_by("-created", "-pk")
 
 
 @login_required
@@ -114,10 +89,7 @@ def filtered_sessions(owner: User, filters: dict[str, Any]) -> QuerySet[GameSess
 def session_list(request: HtmxHttpRequest) -> HttpResponse:
     """The user's sessions, newest first; a bad filter is named and left out, never a 500."""
     form = HistoryFilter(request.GET or None, owner=request.user)
-    valid = form.is_valid() if form.is_bound else True
-    filters = form.cleaned_data if form.is_bound else {}
-    if form.is_bound and not valid:
-        filters = {k: v for k, v in filters.items() if k not in form.errors}
+    filters, valid = good_values(form)
     page = Paginator(filtered_sessions(request.user, filters), PAGE_SIZE).get_page(request.GET.get("page"))
     sessions = list(page.object_list)
     # The page's players in one query, as plain values: (game, seat, name).
@@ -131,13 +103,7 @@ def session_list(request: HtmxHttpRequest) -> HttpResponse:
     return render(
         request,
         "games/history/list.html",
-        {
-            "form": form,
-            "page": page,
-            "sessions": sessions,
-            "rows": rows,
-            "filtering": filtering,
-        },
+        {"form": form, "page": page, "sessions": sessions, "rows": rows, "filtering": filtering},
         status=200 if valid else 400,
     )
 
@@ -240,20 +206,21 @@ def totals_chart(session: GameSession, state: GameState, names: list[str]) -> di
 def summary(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A session's page: its sheet (read-only), a chart of the running totals, what can be done with it."""
     session = owned_session(request, pk)
+    context = {**summary_context(session), "playable": GAMES[session.game].table is not None}
+    return render(request, "games/history/summary.html", context)
+
+
+def summary_context(session: GameSession) -> dict[str, Any]:
+    """What a game's summary page shows, the owner's or the group's: its heading, sheet and chart."""
     loaded = services.load_game(session)
     state = loaded.state
-    return render(
-        request,
-        "games/history/summary.html",
-        {
-            "session": session,
-            "heading": session_heading(session, loaded),
-            "sheets": GAMES[session.game].paper.filled(state, loaded.names),
-            "chart": totals_chart(session, state, loaded.names),
-            "playable": GAMES[session.game].table is not None,
-            "finished": state.finished,
-        },
-    )
+    return {
+        "session": session,
+        "heading": session_heading(session, loaded),
+        "sheets": GAMES[session.game].paper.filled(state, loaded.names),
+        "chart": totals_chart(session, state, loaded.names),
+        "finished": state.finished,
+    }
 
 
 @login_required

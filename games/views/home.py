@@ -26,16 +26,8 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
         .order_by("-created", "-pk")[:RECENT]  # a GROUP BY query drops Meta.ordering: say it
     )
     finished = with_names(mine.filter(status=GameSession.Status.FINISHED))[:RECENT]
-    return render(
-        request,
-        "games/home.html",
-        {
-            "in_progress": with_progress(in_progress),
-            "finished": finished,
-            "games": GAMES.values(),
-            "playable": playable(),
-        },
-    )
+    context = {"in_progress": with_progress(in_progress), "finished": finished}
+    return render(request, "games/home.html", {**context, "games": GAMES.values(), "playable": playable()})
 
 
 class InProgress(NamedTuple):
@@ -47,11 +39,8 @@ class InProgress(NamedTuple):
 
 
 def with_progress(sessions: list[Any]) -> list[InProgress]:
-    """Each game in progress with where it stands: its round and its leader.
-
-    The leader comes from the totals stored on the last complete round's entries, read for
-    every game in one query (none when no game has a complete round).
-    """
+    """Each game in progress with its round and its leader, from the totals stored on the last
+    complete round's entries: one query for every game (none when no game has a complete round)."""
     latest: dict[int, dict[int, tuple[int | None, bool]]] = {}
     if any(s.played for s in sessions):
         last_complete = Round.objects.filter(session=OuterRef("round__session"), complete=True).order_by(

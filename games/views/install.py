@@ -1,11 +1,9 @@
 """Installing the app on a phone: the web app manifest, the service worker, the favicon, the offline page.
 
-The service worker keeps the app shell (the offline page, the style sheets, scripts
-and icons) so the app opens with a friendly page when the network is gone. It never
-stores a page of a game or an answer of the server: every page is asked of the
-network each time (a live sheet is never shown stale as if it were current), and
-only when that fails is the offline page shown instead. It is served from the site
-root so that its scope is the whole site.
+The service worker keeps the app shell (the offline page, style sheets, scripts and icons) so
+the app opens with a friendly page when the network is gone. It never stores a page or an
+answer of the server: a live sheet is never shown stale. It is served from the site root so
+that its scope is the whole site.
 """
 
 from __future__ import annotations
@@ -26,17 +24,10 @@ THEME = "#14532d"  # the top bar's green (templates/base.html's theme-color)
 BACKGROUND = "#f6f5f0"  # the page's background (static/css/app.css --bg)
 
 # The app shell: what the offline page and every page need to look right.
-SHELL_STATIC = [
-    "css/app.css",
-    "css/history.css",
-    "css/standings.css",
-    "css/print.css",
-    "js/app.js",
-    "js/install.js",
-    "icons/icon-192.png",
-    "icons/icon-512.png",
-    "icons/favicon.ico",
-]
+SHELL_STATIC = (
+    "css/app.css css/history.css css/standings.css css/print.css js/app.js js/install.js "
+    "icons/icon-192.png icons/icon-512.png icons/favicon.ico"
+).split()
 
 
 def shell_urls() -> list[str]:

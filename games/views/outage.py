@@ -1,11 +1,8 @@
 """When the database cannot be reached (PostgreSQL stopped, a SQLite lock held past its timeout).
 
-Every page and write then fails with a database error. Instead of Django's bare "Server
-Error (500)", the app answers 503 with a page of its own and Retry-After: the phone's
-script (static/js/app.js) takes a 503 to a write as "not saved yet" and sends it again,
-as after a dropped connection. The page is drawn without the database: no session, no
-user, nothing from a context processor; its language is the language cookie's or the
-browser's (Accept-Language).
+Instead of Django's bare "Server Error (500)", the app answers 503 with a page of its own and
+Retry-After: static/js/app.js takes a 503 to a write as "not saved yet" and sends it again. The
+page is drawn without the database, in the language of the cookie or the browser.
 """
 
 from __future__ import annotations
@@ -23,12 +20,8 @@ RETRY_AFTER = 30  # seconds: what the 503 says in Retry-After, and how soon its 
 
 
 def database_unreachable(exc: BaseException | None) -> bool:
-    """Whether ``exc`` says the database cannot be reached or used for now, rather than a bug.
-
-    OperationalError is what Django raises for a refused or dropped connection, a server
-    shutting down, and SQLite's "database is locked"; InterfaceError for a connection
-    already closed under it.
-    """
+    """Whether ``exc`` says the database cannot be reached or used for now, rather than a bug:
+    a refused or dropped connection, SQLite's "database is locked", a connection closed under it."""
     return isinstance(exc, OperationalError | InterfaceError)
 
 

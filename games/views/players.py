@@ -1,8 +1,7 @@
 """Players: the list, a player's page (figures and a chart of results), rename, merge and undo a merge.
 
-Players belong to a user: anyone else's player is a 404. Rename and merge are
-plain form POSTs (no JavaScript needed); a refusal answers 400 with the page and
-the message beside the field, the input kept.
+Anyone else's player is a 404. A refused rename or merge answers 400 with the page and the
+message beside the field, the input kept.
 """
 
 from __future__ import annotations
@@ -128,9 +127,7 @@ def result_charts(stats: PlayerStats) -> list[dict]:
         totals = [r.total for r in results if r.total is not None]  # all of them (as mypy sees it)
         labels = [day(r.when, "j M") for r in results]
         series = charts.Series(
-            name=stats.player.name,
-            values=[r.total for r in results],
-            marks=[r.won for r in results],
+            name=stats.player.name, values=[r.total for r in results], marks=[r.won for r in results]
         )
         won = sum(r.won for r in results)
         desc = ngettext(

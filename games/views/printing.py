@@ -1,9 +1,7 @@
 """Printing: any session as its paper sheet, and blank sheets to play on paper.
 
-Print pages stand alone (templates/games/print/base.html with static/css/print.css):
-no navigation, buttons or backgrounds on paper, rows never cut across pages.
-The sheets themselves are drawn by games.paper from the replayed game or from
-the rules' schedules, so every game prints without its table screens.
+Print pages stand alone (templates/games/print/base.html); the sheets are drawn by games.paper
+from the replayed game or the rules' schedules, so every game prints without its table screens.
 """
 
 from __future__ import annotations
@@ -45,9 +43,8 @@ class Heading:
     players: list[str] = field(default_factory=list)
     options: list[str] = field(default_factory=list)
     result: str = ""
-    ranking: list[str] = field(
-        default_factory=list
-    )  # a finished game's places: "1st Bob 492", "=2nd Helen 180"
+    # A finished game's places: "1st Bob 492", "=2nd Helen 180".
+    ranking: list[str] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)  # labels of lines to fill in by hand
 
 

@@ -1,9 +1,8 @@
 """Whose figures a page shows, and through which door: the owner signed in, or a group link.
 
-The standings, head-to-head, history list and summaries are drawn the same way for
-both; only their links differ (a group link's pages link to each other under the
-link, never to the owner's pages) and what the owner alone is offered (exports,
-players' pages, the table screens, anything that writes).
+The standings, head-to-head, history list and summaries are drawn the same way for both; only
+their links differ (a group link's pages link only under the link) and what the owner alone is
+offered (exports, players' pages, the table screens, anything that writes).
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """Sharing a game: the owner's Share page, and what a watch or keep-score link opens.
 
-A watch link shows the live sheet to anyone who opens it, with no account: the
-totals, the round in play, who deals and who bids first, the explanation of each
-cell; nothing else of the owner's, and nothing it can change. A keep-score link
-lets a phone enter, correct and undo rounds of that one game (see ``access``).
+A watch link shows the live sheet to anyone who opens it, with no account, and nothing else of
+the owner's; a keep-score link lets a phone enter, correct and undo rounds of that one game.
 """
 
 from __future__ import annotations
@@ -59,9 +57,9 @@ def _on_this_computer(request: HtmxHttpRequest) -> bool:
 def link_for_phones(request: HtmxHttpRequest, path: str) -> tuple[str, bool]:
     """The full link to hand out for ``path``, and whether phones cannot open it.
 
-    Asked for at 127.0.0.1, a link would name 127.0.0.1, which on a phone is the phone itself. With
-    ``HOST=0.0.0.0 scripts/serve``, LAN_URL names this computer on the Wi-Fi and the link uses it;
-    served on 127.0.0.1 only, no phone can reach the server at all, and the page says what to do.
+    Asked for at 127.0.0.1, a link would name the phone itself: LAN_URL (``HOST=0.0.0.0
+    scripts/serve``) names this computer on the Wi-Fi instead; without it, no phone can reach
+    the server at all, and the page says what to do.
     """
     if not _on_this_computer(request):
         return request.build_absolute_uri(path), False
@@ -89,9 +87,8 @@ def share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         link = live.get(kind)
         url = ""
         if link:
-            url, phones_cannot_open = link_for_phones(
-                request, reverse("games:shared", args=[sharing.token_for(link)])
-            )
+            path = reverse("games:shared", args=[sharing.token_for(link)])
+            url, phones_cannot_open = link_for_phones(request, path)
         item = {"kind": kind, "title": title, "hint": hint, "url": url}
         if kind == ShareLink.Kind.WATCH and link:
             item["big_url"] = url + "big/"

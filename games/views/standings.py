@@ -32,7 +32,7 @@ from games.figures.group_stats import (
     records,
     standings,
 )
-from games.forms import RowChoiceField, WholeNumberField
+from games.forms import DatesForm, RowChoiceField, WholeNumberField, good_values
 from games.models import Player
 from games.registry import GAMES, game_choices
 
@@ -47,21 +47,9 @@ PERIODS = [
 DEFAULT_MINIMUM = 3
 
 
-class PeriodForm(forms.Form):
+class PeriodForm(DatesForm):
     period = forms.ChoiceField(required=False, choices=PERIODS, label=_("Period"))
-    since = forms.DateField(
-        required=False, label=_("From"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-    )
-    until = forms.DateField(
-        required=False, label=_("To"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-    )
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        since, until = cleaned.get("since"), cleaned.get("until")
-        if since and until and until < since:
-            self.add_error("until", gettext("The “to” date is before the “from” date."))
-        return cleaned
+    field_order = ["period"]
 
     def period_of(self, values: dict) -> Period:
         # Dates given without choosing "Between dates" still mean those dates.
@@ -98,14 +86,6 @@ class HeadToHeadForm(PeriodForm):
         if first and second and first == second:
             self.add_error("second", gettext("Choose two different players."))
         return cleaned
-
-
-def read(form: forms.Form) -> tuple[dict, bool]:
-    """The form's good values (a bad field left out) and whether all were good."""
-    if not form.is_bound:
-        return {}, True
-    valid = form.is_valid()
-    return {k: v for k, v in form.cleaned_data.items() if k not in form.errors}, valid
 
 
 def percent(value: float | None) -> str:
@@ -180,7 +160,7 @@ def sort_links(request: HttpRequest, current: str) -> list[dict]:
 @require_GET
 def standings_page(request: HttpRequest, scope: Scope) -> HttpResponse:
     form = StandingsForm(request.GET or None, initial={"minimum": DEFAULT_MINIMUM})
-    values, valid = read(form)
+    values, valid = good_values(form)
     game = values.get("game") or next(iter(GAMES))
     sort = values.get("sort") or DEFAULT_SORT
     minimum = values.get("minimum") or DEFAULT_MINIMUM
@@ -227,7 +207,7 @@ def standings_page(request: HttpRequest, scope: Scope) -> HttpResponse:
 @require_GET
 def head_to_head_page(request: HttpRequest, scope: Scope) -> HttpResponse:
     form = HeadToHeadForm(request.GET or None, owner=scope.owner)
-    values, valid = read(form)
+    values, valid = good_values(form)
     first, second = values.get("first"), values.get("second")
     context: dict = {"scope": scope, "form": form, "result": None}
     if first and second and first != second:

@@ -24,11 +24,9 @@ def trash_list(request: HtmxHttpRequest) -> HttpResponse:
     trashed = GameSession.objects.trashed().filter(owner=request.user).order_by("-deleted_at", "-pk")
     # The count, the page of games, their seats with players: three queries for any size of Trash.
     page = Paginator(with_names(trashed), PAGE_SIZE).get_page(request.GET.get("page"))
-    # Each game with the day it goes for good.
     sessions = [(s, purge_date(s)) for s in page.object_list]
-    return render(
-        request, "games/history/trash.html", {"page": page, "sessions": sessions, "trash_days": TRASH_DAYS}
-    )
+    context = {"page": page, "sessions": sessions, "trash_days": TRASH_DAYS}
+    return render(request, "games/history/trash.html", context)
 
 
 @login_required
