@@ -1,9 +1,8 @@
 """Form widgets drawn in Python where Django's templates cost too much for what they draw.
 
-Django draws a ``<select>`` through a template per option (about a tenth of a millisecond
-each): a filter with a player per option costs more than the page's queries. ``QuickSelect``
-draws the same HTML from the same context (``get_context``: attributes, optgroups, which
-option is selected) with no template.
+Django draws a ``<select>`` through a template per option: a filter with a player per option
+costs more than the page's queries. ``QuickSelect`` draws the same HTML from the same context
+(``get_context``) with no template.
 """
 
 from __future__ import annotations

@@ -1,11 +1,4 @@
-"""
-ASGI config for scorekeeper project.
-
-It exposes the ASGI callable as a module-level variable named ``application``.
-
-For more information on this file, see
-https://docs.djangoproject.com/en/6.1/howto/deployment/asgi/
-"""
+"""The ASGI callable, ``application`` (https://docs.djangoproject.com/en/6.1/howto/deployment/asgi/)."""
 
 import os
 

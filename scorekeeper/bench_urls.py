@@ -1,15 +1,10 @@
 """scripts/bench's URLconf: the app's own URLs plus two floor views to measure every page against.
 
-Only scorekeeper/bench_settings.py names this module, and only scripts/bench uses those settings.
-Both floor views go through the app's whole middleware stack (security, WhiteNoise, sessions,
-CSRF, authentication, messages, CSP, htmx, axes), as every page does:
+Only scorekeeper/bench_settings.py names it. Both go through the app's whole middleware stack:
 
-- ``/bench/bare/``: ``HttpResponse(b"ok")``. It reads neither the session nor the user, so the
-  middleware stays lazy: no query, no template, no cookie. The floor of gunicorn + Django here.
-- ``/bench/floor/``: the cheapest logged-in page. ``login_required`` reads the Django session
-  (1 query) and the user (1 query), the view makes one query of its own (the user's latest
-  game, by an index), and a one-line template with a CSRF token is rendered with the request's
-  context processors. Every logged-in page of the app costs at least this much.
+- ``/bench/bare/``: ``HttpResponse(b"ok")``, no query, template or cookie: gunicorn + Django's floor.
+- ``/bench/floor/``: the cheapest logged-in page (the session, the user, one query of its own and
+  a one-line template with a CSRF token): every logged-in page costs at least this much.
 """
 
 from django.contrib.auth.decorators import login_required

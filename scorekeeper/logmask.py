@@ -1,10 +1,8 @@
 """Share and group links' tokens kept out of the logs.
 
-A token in ``/s/<token>/`` (a shared game) or ``/g/<token>/`` (a group's link) is the link's
-whole capability: anyone who reads it in a log can watch or keep score. Every log line
-that carries a path (gunicorn's access log, its referers included; Django's "Not Found:
-/s/.../" warnings) keeps the kind of link and loses the token: ``/s/…/``, ``/g/…/``.
-Django's LOGGING puts ``MaskTokens`` on its handler; gunicorn.conf.py on gunicorn's logs.
+A token in ``/s/<token>/`` or ``/g/<token>/`` is the link's whole capability: every log line
+keeps the kind of link and loses the token (``/s/…/``). Django's LOGGING puts ``MaskTokens`` on
+its handler; gunicorn.conf.py on gunicorn's logs.
 """
 
 from __future__ import annotations

@@ -97,8 +97,8 @@ LAN_URL = os.environ.get("LAN_URL", "").strip()
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
-# Served over HTTPS (behind a proxy that sets X-Forwarded-Proto) unless told otherwise.
-# The local serve script sets HTTPS=false for phones on the same Wi-Fi.
+# Served over HTTPS (behind a proxy that sets X-Forwarded-Proto) unless told otherwise
+# (scripts/serve sets HTTPS=false for phones on the same Wi-Fi).
 HTTPS = env_bool("HTTPS", not DEBUG)
 if HTTPS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -151,14 +151,9 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-# Wrong passwords (the site's login and the admin's), counted by django-axes per address
-# (games/accounts/login_failures.py): past LOGIN_FAILURE_LIMIT for one user name, that name is paused
-# at that address for the cool-off; past LOGIN_ADDRESS_FAILURE_LIMIT for any names, the
-# address is. A user logging in from elsewhere is never kept out by someone else's guesses.
-AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
-]
+# Wrong passwords, counted by django-axes per address (games/accounts/login_failures.py): past
+# LOGIN_FAILURE_LIMIT one user name is paused at that address, past LOGIN_ADDRESS_FAILURE_LIMIT the address.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 AXES_HANDLER = "games.accounts.login_failures.LoginFailures"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]  # the handler reads them in this order
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
@@ -178,16 +173,13 @@ SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 5)
 GUESTS_PER_HOUR = env_int("GUESTS_PER_HOUR", 10)
 GAMES_PER_HOUR = env_int("GAMES_PER_HOUR", 30)
 IMPORTS_PER_HOUR = env_int("IMPORTS_PER_HOUR", 30)
-# The counters are rows in the database (games.Allowance, games/accounts/throttle.py), shared by
-# every gunicorn worker. Django's default cache is a database table too (scripts/serve runs
-# createcachetable), so nothing else needs running.
+# The counters are database rows (games/accounts/throttle.py), and so is Django's default cache
+# (scripts/serve runs createcachetable): nothing else needs running.
 CACHES: dict[str, dict[str, Any]] = {
     "default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "scorekeeper_cache"},
-    # Drawn parts of score sheets (games/table/__init__.py), under keys that hold each game's version, so
-    # never stale and never invalidated. Local memory in each process by default; several app
-    # servers may share one instead (docs/performance.md): SHEET_CACHE_BACKEND names a Django cache
-    # backend, SHEET_CACHE_LOCATION its location (django.core.cache.backends.redis.RedisCache and
-    # redis://127.0.0.1:6379/1, say).
+    # Drawn parts of score sheets, under keys holding each game's version (never stale). Local memory
+    # by default; several app servers may share one (docs/performance.md): SHEET_CACHE_BACKEND names a
+    # Django cache backend, SHEET_CACHE_LOCATION its location (a RedisCache and redis://..., say).
     "sheets": {
         "BACKEND": os.environ.get("SHEET_CACHE_BACKEND", "django.core.cache.backends.locmem.LocMemCache"),
         "LOCATION": os.environ.get("SHEET_CACHE_LOCATION", "sheets"),
@@ -215,9 +207,9 @@ TEMPLATES = [
                 "games.context_processors.kept_game_url",
                 # Last: a sheet page drawn to be kept in the cache has placeholders for its CSRF token.
                 "games.context_processors.placeholders",
-            ],
+            ]
         },
-    },
+    }
 ]
 
 WSGI_APPLICATION = "scorekeeper.wsgi.application"

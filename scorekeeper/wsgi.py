@@ -1,11 +1,4 @@
-"""
-WSGI config for scorekeeper project.
-
-It exposes the WSGI callable as a module-level variable named ``application``.
-
-For more information on this file, see
-https://docs.djangoproject.com/en/6.1/howto/deployment/wsgi/
-"""
+"""The WSGI callable, ``application`` (https://docs.djangoproject.com/en/6.1/howto/deployment/wsgi/)."""
 
 import os
 

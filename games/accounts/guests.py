@@ -1,14 +1,10 @@
 """Playing without an account: a guest is a real user that belongs to one browser.
 
-A visitor who starts a game becomes a guest: a ``User`` whose user name starts with
-``guest:`` (no sign-up can choose it: Django's user-name check refuses ":") and whose
-password is unusable, logged in on that browser by the session. Every ownership check,
-every 404 for someone else's data, works for a guest as for an account, unchanged.
-
-Signing up on that browser turns the guest into the account (the same row: its games,
-players and links stay where they are). Logging into an existing account hands the
-guest's games over to it (``hand_over``) and deletes the guest. A guest left untouched
-for GUEST_DAYS days is deleted with its games by ``manage.py purge_trash`` (``purge_guests``).
+A visitor who starts a game becomes a guest: a ``User`` named ``guest:...`` (no sign-up can
+choose ":") with an unusable password, logged in on that browser, so every ownership check
+works for a guest as for an account. Signing up turns the guest into the account (the same
+row); logging in hands the guest's games over (``hand_over``). A guest untouched for
+GUEST_DAYS days is deleted with its games by ``manage.py purge_trash`` (``purge_guests``).
 """
 
 from __future__ import annotations
@@ -75,11 +71,8 @@ def hand_over(*, guest: User, account: User) -> None:
 
 
 def purge_guests(*, now: datetime.datetime | None = None, days: int = GUEST_DAYS) -> int:
-    """Delete every guest that nothing has happened to for ``days`` days, with its games; how many.
-
-    Untouched: made that long ago, and none of its games started, played, ended or sent to
-    the Trash since (the newest of each game's dates).
-    """
+    """Delete every guest made ``days`` days ago and none of whose games was started, played,
+    ended or trashed since, with its games; how many."""
     cutoff = (now or timezone.now()) - datetime.timedelta(days=days)
     touched = Greatest(
         "game_sessions__created",

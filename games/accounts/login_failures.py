@@ -1,14 +1,10 @@
 """Wrong passwords, as django-axes counts them here (settings: AXES_HANDLER, AXES_LOCKOUT_PARAMETERS).
 
-Two counts over the cool-off, both of one address: a user name's wrong passwords from
-that address (past LOGIN_FAILURE_LIMIT, that name is paused there), and all the wrong
-passwords from that address, whatever the names (past LOGIN_ADDRESS_FAILURE_LIMIT, the
-address is paused). Nothing is counted per name across addresses: someone guessing Ann's
-password from one address never keeps Ann out when she logs in from another.
-
-django-axes has one failure limit for all its lockout parameters; this handler gives the
-address its own. Its management commands (axes_reset_username, axes_reset_ip, axes_reset)
-work as before: they delete the counted failures.
+Two counts over the cool-off, both of one address: a user name's wrong passwords (past
+LOGIN_FAILURE_LIMIT, that name is paused there) and all of them, whatever the names (past
+LOGIN_ADDRESS_FAILURE_LIMIT, the address is). Nothing is counted per name across addresses:
+guesses from one address never keep Ann out when she logs in from another. django-axes has one
+limit for all its lockout parameters; this handler gives the address its own.
 """
 
 from __future__ import annotations

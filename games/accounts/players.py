@@ -1,10 +1,8 @@
 """Player writes: rename a player, merge two spellings of one person, undo a merge.
 
-A player's history hangs off two foreign keys, Seat.player and Entry.player;
-a merge moves both in one transaction and then deletes the emptied player, so
-every game, round and figure the two had is kept under the one name. The merge
-keeps a MergeRecord of the player it deleted and of that player's seats, so
-undoing it gives the player back (same id, name and date) with exactly their games.
+A merge moves Seat.player and Entry.player in one transaction and deletes the emptied player,
+keeping a MergeRecord of it and its seats, so undoing it gives the player back (same id, name
+and date) with exactly their games.
 """
 
 from __future__ import annotations
@@ -30,11 +28,8 @@ class PlayerError(ValueError):
 
 
 def unsafe_text(text: str) -> str:
-    """Why ``text`` cannot be stored ("" if it can): a control character or a lone surrogate.
-
-    SQLite keeps a NUL that PostgreSQL then refuses, and a lone surrogate is not UTF-8
-    at all: such text is refused on the way in, never stored.
-    """
+    """Why ``text`` cannot be stored ("" if it can): a control character (SQLite keeps a NUL that
+    PostgreSQL refuses) or a lone surrogate (not UTF-8 at all)."""
     for char in text:
         if unicodedata.category(char) == "Cc":
             return gettext("a control character (U+{code})").format(code=f"{ord(char):04X}")
@@ -57,12 +52,9 @@ def unseen_text(text: str) -> str:
 
 
 def normal_name(raw: str) -> str:
-    """A name as people read it, as it is stored: NFC (so two spellings of "é" are one name), spaces
-    trimmed and made single, case kept.
-
-    PlayerError when it holds a character nobody sees (``unseen_text``): a control or
-    zero-width character, a lone surrogate. Length is the caller's business.
-    """
+    """A name as people read it, as it is stored: NFC (two spellings of "é" are one name), spaces
+    trimmed and made single, case kept; PlayerError when it holds a character nobody sees
+    (``unseen_text``). Length is the caller's business."""
     problem = unseen_text(raw)
     if problem:
         raise PlayerError(gettext("A name cannot hold {problem}.").format(problem=problem))
@@ -109,11 +101,8 @@ def shared_sessions(source: Player, target: Player) -> QuerySet[GameSession]:
 
 @transaction.atomic
 def merge_players(*, source: Player, target: Player) -> dict[str, int]:
-    """Move all of ``source``'s seats and entries to ``target`` and delete ``source``.
-
-    Refused (nothing changed) when both are the same player, belong to different
-    owners, or sat in the same session. Returns how many seats and entries moved.
-    """
+    """Move all of ``source``'s seats and entries to ``target`` and delete ``source``; how many moved.
+    Refused (nothing changed) for the same player, different owners, or a game both sat in."""
     if source.pk == target.pk:
         raise PlayerError(gettext("Choose two different players to merge."))
     if source.owner_id != target.owner_id:
@@ -161,12 +150,8 @@ def merge_players(*, source: Player, target: Player) -> dict[str, int]:
 
 @transaction.atomic
 def undo_merge(*, merge: MergeRecord) -> Player:
-    """Give back the player a merge deleted, with the seats and entries that were theirs.
-
-    Refused (nothing changed) when the owner has since taken that name for another player.
-    The games the merged player sat in are theirs again, rounds played since included;
-    the other player keeps the rest. Returns the player given back.
-    """
+    """Give back the player a merge deleted, with the seats and entries that were theirs (rounds
+    played since included); refused (nothing changed) when the name has since been taken."""
     if not MergeRecord.objects.select_for_update().filter(pk=merge.pk).exists():
         raise PlayerError(
             gettext("That merge is already undone: {name} is back.").format(name=merge.source_name)

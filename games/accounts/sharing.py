@@ -1,9 +1,8 @@
 """Share links: a game opened to people without an account, to watch it or to keep its score.
 
-A link is a capability for one game. Its token is an HMAC of a random salt under the
-site's secret key: the owner can be shown it again (it is worked out, not stored),
-and only its SHA-256 is kept, to find the link. Making a new link of a kind replaces
-the old one, which from then on answers "this link was replaced".
+A link is a capability for one game. Its token is an HMAC of a random salt under the site's
+secret key, so the owner can be shown it again; only its SHA-256 is kept, to find the link.
+A new link of a kind replaces the old one, which then answers "this link was replaced".
 """
 
 from __future__ import annotations
@@ -22,12 +21,17 @@ from games.models import GameSession, ShareLink
 TOKEN_CHARS = 32  # 192 bits of the HMAC, URL-safe
 
 
-def token_for(link: ShareLink) -> str:
-    digest = hmac.new(settings.SECRET_KEY.encode(), f"share-link:{link.salt}".encode(), hashlib.sha256)
+def salted_token(purpose: str, salt: str) -> str:
+    """A link's token: the HMAC of its salt, with a purpose of its own (a group link's token is never a game's)."""
+    digest = hmac.new(settings.SECRET_KEY.encode(), f"{purpose}:{salt}".encode(), hashlib.sha256)
     return urlsafe_b64encode(digest.digest()).decode()[:TOKEN_CHARS]
 
 
-def _hash(token: str) -> str:
+def token_for(link: ShareLink) -> str:
+    return salted_token("share-link", link.salt)
+
+
+def hashed(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -45,7 +49,7 @@ def make_link(session: GameSession, kind: str) -> ShareLink:
     GameSession.objects.select_for_update().filter(pk=session.pk).first()
     session.share_links.filter(kind=kind, replaced_at__isnull=True).update(replaced_at=timezone.now())
     link = ShareLink(session=session, kind=kind, salt=secrets.token_urlsafe(24))
-    link.token_hash = _hash(token_for(link))
+    link.token_hash = hashed(token_for(link))
     try:
         with transaction.atomic():
             link.save()
@@ -58,7 +62,7 @@ def find_link(token: str) -> ShareLink | None:
     """The link this token names (in force or replaced), with its game; None for no such link."""
     if not token or len(token) != TOKEN_CHARS:
         return None
-    link = ShareLink.objects.select_related("session").filter(token_hash=_hash(token)).first()
+    link = ShareLink.objects.select_related("session").filter(token_hash=hashed(token)).first()
     # The hash was looked up; compare the token itself in constant time too.
     if link is None or not hmac.compare_digest(token_for(link), token):
         return None

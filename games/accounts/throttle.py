@@ -1,9 +1,8 @@
 """Limits on what one address or one user may do in an hour: sign-ups, new games, imports.
 
-Wrong passwords are django-axes's business (settings: AXES_*). The counters here are rows
-of ``Allowance`` in the database, shared by every worker: a window opens at the first use
-and lasts an hour, and each use is one conditional UPDATE, so requests arriving at the same
-instant (in several workers, on SQLite or PostgreSQL) never pass the limit between them.
+Wrong passwords are django-axes's business (settings: AXES_*). The counters are ``Allowance``
+rows, shared by every worker: a window opens at the first use and lasts an hour, and each use
+is one conditional UPDATE, so requests at the same instant never pass the limit between them.
 """
 
 from __future__ import annotations
@@ -20,17 +19,14 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 WINDOW = timedelta(hours=1)
-
-
 UNKNOWN_ADDRESS = "0.0.0.0"  # noqa: S104  (a connection with no address, e.g. a unix socket: never bound)
 
 
 def client_ip(request: HttpRequest) -> str:
     """The client's address: the connection's, or behind TRUSTED_PROXIES proxies, from X-Forwarded-For.
 
-    Always a valid IP address (django-axes stores it in a GenericIPAddressField, an ``inet``
-    on PostgreSQL): a forwarded value that is not one is ignored, and a connection with no
-    address (a unix socket, Django's test client logging in) counts as 0.0.0.0.
+    Always a valid IP address (django-axes stores it as one): a forwarded value that is not one
+    is ignored, and a connection with no address (a unix socket) counts as 0.0.0.0.
     """
     proxies = settings.TRUSTED_PROXIES
     if proxies > 0:
@@ -52,9 +48,8 @@ def valid_ip(text: str) -> bool:
 def spend(kind: str, who: str, limit: int, amount: int = 1) -> bool:
     """Count ``amount`` more ``kind`` for ``who`` this hour; False (nothing counted) if that passes ``limit``.
 
-    One query when ``who`` has a window open and room left; a first use opens the window
-    (and sweeps away windows closed long ago). Run inside a transaction, what it counted
-    is taken back if the transaction rolls back.
+    One query with a window open and room left; a first use opens the window (and sweeps away
+    windows closed long ago). What it counted inside a transaction goes if that rolls back.
     """
     from games.models import Allowance
 
@@ -108,11 +103,8 @@ USERNAME_KEPT = 150  # a user name's own limit; django-axes keeps at most 255 ch
 
 
 def axes_username(request: HttpRequest | None, credentials: dict[str, Any] | None) -> str:
-    """The user name django-axes counts failures under, as typed but cut to a user name's length.
-
-    Django's log-in form does not refuse an over-long name before checking the password, and
-    django-axes would store it whole (PostgreSQL refuses more than 255 characters: a 500).
-    """
+    """The user name django-axes counts failures under, as typed but cut to a user name's length:
+    django-axes would store an over-long one whole (PostgreSQL refuses more than 255: a 500)."""
     if credentials:
         typed = credentials.get("username", "")
     else:
