@@ -1,10 +1,8 @@
 """What is stored: players, game sessions, their seats, rounds and per-player entries.
 
-The models are generic across the five games. What people entered at the table
-is stored in columns (bids, tricks, high-card points, contract facts); what the
-rules derive from it (each round's points and running totals, labels, dealer)
-is stored beside it when a round is saved, so history and statistics read
-stored numbers and never replay whole games.
+The models are generic across the games. What people entered is stored in columns; what the
+rules derive from it (points, running totals, labels, dealer) is stored beside it when a round
+is saved, so history and statistics read stored numbers and never replay whole games.
 """
 
 from __future__ import annotations
@@ -30,9 +28,7 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["name"]
-        constraints = [
-            models.UniqueConstraint(fields=["owner", "name"], name="player_name_unique_per_owner"),
-        ]
+        constraints = [models.UniqueConstraint(fields=["owner", "name"], name="player_name_unique_per_owner")]
 
     def __str__(self) -> str:
         return self.name
@@ -101,7 +97,7 @@ class GameSession(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["owner", "start_key"], condition=~Q(start_key=""), name="session_start_key_unique"
-            ),
+            )
         ]
 
     def __str__(self) -> str:
@@ -126,10 +122,8 @@ class Seat(models.Model):
     session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
-    # This seat's figures for the player's statistics (games/figures/stats.py), worked out from its
-    # entries when the statistics are read and kept for the session's version they were worked
-    # out at: a write to the game moves the version on, and they are worked out again, so no
-    # write ever needs to touch them (they are a cache keyed by the version, never invalidated).
+    # This seat's figures for the player's statistics (games/figures/stats.py): a cache keyed by
+    # the session's version they were worked out at, so no write ever needs to touch them.
     figures_version = models.PositiveIntegerField(null=True, blank=True)
     final = models.IntegerField(null=True, blank=True)  # finished, with points: the sum of them
     won = models.BooleanField(default=False)  # finished, and this seat among the winners
@@ -174,9 +168,7 @@ class Round(models.Model):
 
     class Meta:
         ordering = ["session", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["session", "number"], name="round_number_unique"),
-        ]
+        constraints = [models.UniqueConstraint(fields=["session", "number"], name="round_number_unique")]
 
     def __str__(self) -> str:
         return f"Round {self.number} ({self.label})"
@@ -233,10 +225,7 @@ class ReplaceableLink(models.Model):
 class ShareLink(ReplaceableLink):
     """A link that opens one game to someone without an account: to watch it, or to keep its score.
 
-    The token in the link is never stored: it is an HMAC of ``salt`` under the site's
-    secret key (so the owner can be shown it again), and only its SHA-256 is kept to
-    find the link. A new link of a kind replaces the old one, which then answers
-    "this link was replaced".
+    A new link of a kind replaces the old one, which then answers "this link was replaced".
     """
 
     class Kind(models.TextChoices):
@@ -252,7 +241,7 @@ class ShareLink(ReplaceableLink):
                 fields=["session", "kind"],
                 condition=Q(replaced_at__isnull=True),
                 name="sharelink_one_live_per_kind",
-            ),
+            )
         ]
 
     def __str__(self) -> str:
@@ -262,9 +251,8 @@ class ShareLink(ReplaceableLink):
 class MergeRecord(models.Model):
     """A merge of two players, kept so that it can be undone (games/accounts/players.py ``undo_merge``).
 
-    The merged player's row is deleted by the merge; what it was (its id, name and
-    date) and which seats were its own are kept here. Its entries are the ones at those
-    seats' positions in those seats' games, so they need no list of their own.
+    The merge deletes the merged player's row; what it was and which seats were its own are kept
+    here (its entries are the ones at those seats' positions, so they need no list of their own).
     """
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="merges")
@@ -286,9 +274,7 @@ class MergeRecord(models.Model):
 class GroupLink(ReplaceableLink):
     """A read-only link to an owner's standings, history and game summaries, for the group to look at.
 
-    Like ``ShareLink``, the token is an HMAC of ``salt`` (games/accounts/group_link.py) and only its
-    SHA-256 is kept. A new link replaces the old one, which stops working at once; a
-    revoked link is replaced by none.
+    A revoked link is replaced by none (games/accounts/group_link.py).
     """
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="group_links")
@@ -297,7 +283,7 @@ class GroupLink(ReplaceableLink):
         constraints = [
             models.UniqueConstraint(
                 fields=["owner"], condition=Q(replaced_at__isnull=True), name="grouplink_one_live_per_owner"
-            ),
+            )
         ]
 
     def __str__(self) -> str:
@@ -305,11 +291,8 @@ class GroupLink(ReplaceableLink):
 
 
 class Allowance(models.Model):
-    """How much of an hourly limit (sign-ups per address, new games and imports per user) is used.
-
-    games/accounts/throttle.py counts here: a window opens at the first use and lasts an hour, and
-    each use is one conditional UPDATE, so requests at the same instant never pass the limit.
-    """
+    """How much of an hourly limit (sign-ups per address, new games and imports per user) is used:
+    games/accounts/throttle.py counts here, one conditional UPDATE a use."""
 
     key = models.CharField(max_length=100, unique=True)  # what and who: "signup:203.0.113.7", "game:12"
     opened = models.DateTimeField(db_index=True)

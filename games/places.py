@@ -1,11 +1,9 @@
 """Who stands where in one game: its final standings, and the leader of a game in progress.
 
-Plain Python, shared by all five games through their registry entries
-(``Game.standings``, ``Game.leader_line``): players ranked by their totals, the
-sides of a partnership game (Minibridge) ranked as sides, and an elimination game
-(Mormon Bridge, no points) ranked by how long each player stayed in. Equal
-totals share a place, and the place after them is skipped: 1st, =2nd, =2nd, 4th.
-(games/standings.py reads finishing places across many games from stored numbers.)
+Plain Python, asked through the registry entries (``Game.standings``, ``Game.leader_line``):
+players ranked by their totals, a partnership game's sides as sides, an elimination game
+(no points) by how long each player stayed in. Equal totals share a place, and the place after
+them is skipped: 1st, =2nd, =2nd, 4th.
 """
 
 from __future__ import annotations
@@ -97,16 +95,11 @@ def _by_time_in(state: GameState, names: list[str], word: str) -> list[Place]:
             went_out.setdefault(seat, result.info.number)
     never = len(state.rounds) + 1
     keys = [went_out.get(seat, never) for seat in range(state.players)]
+    out_in = gettext("out in {round} {number}")
     return [
-        Place(
-            place,
-            tied,
-            names[i],
-            None,
-            gettext("out in {round} {number}").format(round=round_noun(word), number=keys[i])
-            if i in went_out
-            else gettext("still in"),
-        )
+        Place(place, tied, names[i], None, out_in.format(round=round_noun(word), number=keys[i]))
+        if i in went_out
+        else Place(place, tied, names[i], None, gettext("still in"))
         for i, place, tied in rank(keys)
     ]
 
@@ -119,11 +112,8 @@ def leader_line(
     options: dict[str, Any] | None = None,
 ) -> str:
     """Who leads a game in progress, from its last complete round's totals (and who is out), with
-    these ``options`` (the lowest total leads where it wins).
-
-    "Anna leads with 45", "Anna and Ben lead with 45", "N-S lead with 120",
-    "3 still in"; "" before any round is complete.
-    """
+    these ``options`` (the lowest total leads where it wins): "Anna leads with 45", "N-S lead with
+    120", "3 still in"; "" before any round is complete."""
     if not totals:
         return ""
     if all(t is None for t in totals):

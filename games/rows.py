@@ -1,22 +1,10 @@
 """How a game's rounds sit in the stored rows: one mapping per shape of round.
 
-The rules read a round as a plain dict in the session-record format
-(../shared/spec/session-record.md); the database keeps the same facts in the
-columns of ``Round`` and ``Entry``. A game's registry entry names the mapping
-its rounds take (``Game.rows``):
-
-- ``BIDS``: a bid and the tricks taken per player, the trumps and any penalties
-  (Bugger, Call and Mormon Bridge);
-- ``HIGH_CARD_POINTS``: the points each player holds, the contract and the
-  declarer's tricks, or a redeal (Minibridge);
-- ``HALVES``: each player's first-half tricks, the second half's contract
-  (none: passed out) and the declarer's tricks (Memory Bridge);
-- ``SCORES``: each player's points for the round, as entered: any game whose
-  rounds are nothing but points (the generic table, games/table/scores.py).
-
-Nothing here touches the database: the functions read and fill plain
-attributes, so a round entered on the sheet, an imported record and an export
-all agree.
+The rules read a round as a dict in the session-record format; the database keeps the same
+facts in ``Round`` and ``Entry`` columns. A game's registry entry names its mapping
+(``Game.rows``): ``BIDS`` (Bugger, Call and Mormon Bridge), ``HIGH_CARD_POINTS`` (Minibridge),
+``HALVES`` (Memory Bridge) or ``SCORES`` (each player's points as entered: the generic table).
+Nothing here touches the database, so the sheet, an imported record and an export all agree.
 """
 
 from __future__ import annotations
@@ -26,7 +14,7 @@ from typing import Any, ClassVar, override
 
 def empty_rows(players: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Column values for a round and its entries with nothing recorded."""
-    round_fields: dict[str, Any] = {
+    round_fields = {
         "trump": "",
         "penalties": [],
         "redeal": False,
@@ -34,10 +22,8 @@ def empty_rows(players: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         "passed_out": False,
         "tricks": None,
     }
-    entries: list[dict[str, Any]] = [
-        {"bid": None, "tricks": None, "hcp": None, "first_half": None} for _ in range(players)
-    ]
-    return round_fields, entries
+    entry = {"bid": None, "tricks": None, "hcp": None, "first_half": None}
+    return round_fields, [dict(entry) for _ in range(players)]
 
 
 class RoundRows:
@@ -117,11 +103,8 @@ class ContractRows(RoundRows):
 
 
 class ScoreRows(RoundRows):
-    """Each player's points for the round, as entered: ``{"scores": [...]}``.
-
-    They sit in the entry's ``points`` column, which the services fill from the
-    replayed round as well: a game of this shape scores a round as what was entered.
-    """
+    """Each player's points for the round, as entered (``{"scores": [...]}``), in ``Entry.points``:
+    the services fill that from the replayed round too, which scores a round as entered."""
 
     @override
     def to_data(self, rnd: Any, entries: list[Any]) -> dict[str, Any]:

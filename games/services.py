@@ -1,9 +1,8 @@
 """Writes that span several models, each in one transaction.
 
-Views and commands call these; the rules decide, these store. Every write
-replays the game through its rules first, so nothing is stored that the rules
-would refuse, and the derived numbers (points, running totals, labels,
-dealers, who is out) are stored beside the facts.
+The rules decide, these store: every write replays the game through its rules first, so
+nothing is stored that they would refuse, and what they derive (points, totals, labels,
+dealers, who is out) is stored beside the facts.
 """
 
 from __future__ import annotations
@@ -213,13 +212,11 @@ def _finish_session(session: GameSession, state: GameState, *, finished_early: b
 def _claim(session: GameSession, expected_version: int | None, change: dict[str, Any], key: str) -> None:
     """Take the game's next version and store its status: the first write of every change.
 
-    One conditional UPDATE: it applies only if the game is still at ``expected_version``
-    (default: the version the caller read), else StaleVersion and nothing is stored. On
-    PostgreSQL it locks the game's row and a racing writer waits, then finds the version
-    moved; on SQLite the write transaction is already exclusive. So of several phones
-    racing on one version exactly one gets past here, before any round row is inserted.
-    ``change`` ({"kind", "round", "what"}) is logged with the submit's ``key`` ("" for a write
-    that no submit made: a script, a test), by which the same submit sent again is recognised.
+    One conditional UPDATE, applied only if the game is still at ``expected_version`` (default:
+    the version read), else StaleVersion. It locks the row on PostgreSQL (SQLite's write is
+    exclusive already), so of several phones racing on one version exactly one gets past here.
+    ``change`` ({"kind", "round", "what"}) is logged with the submit's ``key`` ("": no submit),
+    by which the same submit sent again is recognised.
     """
     expected = session.version if expected_version is None else expected_version
     if expected != session.version:
@@ -292,17 +289,7 @@ def _signed(points: int) -> str:
     return f"+{points}" if points > 0 else ("±0" if points == 0 else f"−{-points}")
 
 
-ROUND_FIELDS = [
-    "trump",
-    "penalties",
-    "redeal",
-    "contract",
-    "passed_out",
-    "tricks",
-    "label",
-    "dealer",
-    "complete",
-]
+ROUND_FIELDS = "trump penalties redeal contract passed_out tricks label dealer complete".split()
 ENTRY_FIELDS = ["bid", "tricks", "hcp", "first_half", "points", "total", "out"]
 
 
@@ -313,12 +300,8 @@ def _values(row: Round | Entry, fields: list[str]) -> tuple[Any, ...]:
 def _update(
     model: type[Round] | type[Entry], rows: list[Any], before: list[tuple[Any, ...]], fields: list[str]
 ) -> None:
-    """Store ``rows`` (``before``: their values as read) in one UPDATE: only the rows and columns that changed.
-
-    ``bulk_update`` builds a CASE per column with a branch per row, which costs far more
-    than the query itself: a round saved changes a few columns of one round's rows, not
-    all of every later round's. One query whatever changed (the pinned counts stay put).
-    """
+    """Store ``rows`` (``before``: their values as read) in one UPDATE of only the rows and columns
+    that changed: ``bulk_update``'s CASE per column and row costs far more than the query itself."""
     after = [_values(row, fields) for row in rows]
     moved = [i for i in range(len(rows)) if after[i] != before[i]] or list(range(len(rows)))[:1]
     columns = [name for c, name in enumerate(fields) if any(after[i][c] != before[i][c] for i in moved)]
@@ -366,13 +349,10 @@ def save_round(
 ) -> LoadedGame:
     """Record round ``number`` (new, or a correction) and re-score every round after it.
 
-    ``loaded`` saves reading the game again when the caller has just read it; the
-    version check then refuses the write (StaleVersion) if anyone changed the game
-    since. Raises RuleError, storing nothing, when the rules refuse the round or
-    when a correction would make a later round invalid. Returns the game as now stored.
-    ``key`` is the submit's, logged with the change (``_claim``). Like every write's, it has
-    no default: a caller with no submit (a script, a test) passes "" on purpose, so that a
-    view cannot forget it and have a resent submit applied twice.
+    ``loaded``: the game as the caller just read it (a change since is StaleVersion). RuleError,
+    storing nothing, when the rules refuse the round or a later one. Returns the game as stored.
+    ``key`` is the submit's (``_claim``); like every write's it has no default, so that a view
+    cannot forget it and have a resent submit applied twice ("" on purpose: no submit).
     """
     if loaded is None:
         loaded = load_game(session)

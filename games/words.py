@@ -1,18 +1,11 @@
 """Translatable words for the plain-Python modules (the rules, the paper layouts, the registry).
 
-Those modules import nothing from Django, yet what they say (a round's explanation, a rule
-broken, "Anna leads with 45") is shown to people in their language. They mark each string
-with the functions below, which makemessages' xgettext finds by name (``gettext``,
-``ngettext``, ``gettext_noop``), and format it afterwards with named placeholders, so a
-translation may put the words in its own order::
-
-    gettext("{name} leads with {total}").format(name=..., total=...)
-
-Outside Django (the rules' own tests, a script) the functions answer English. The app
-installs Django's translation functions when it starts (``games.apps``), so in a request
-they answer in the request's language. A string fixed when a module is imported (a game's
-name, an option's label) is marked with ``gettext_noop`` and translated where it is shown,
-with ``gettext(value)``.
+Those modules import nothing from Django, yet what they say is shown in people's language.
+They mark strings with the functions below (makemessages finds them by name) and format them
+afterwards with named placeholders: ``gettext("{name} leads with {total}").format(...)``.
+Outside Django these answer English; the app installs Django's functions at start-up
+(``games.apps``). A string fixed at import (a game's name) is marked with ``gettext_noop`` and
+translated where it is shown.
 """
 
 from __future__ import annotations
@@ -81,11 +74,8 @@ def round_noun(word: str, n: int = 1) -> str:
 
 
 class Translated:
-    """A class attribute that reads as ``message`` in the current language each time it is read.
-
-    For a game's name that is words rather than a proper name ("Free scoring"): every page,
-    choice and message that reads ``rules.name`` then says it in the request's language.
-    """
+    """A class attribute read as ``message`` in the current language: a game's name that is words
+    ("Free scoring"), said in the request's language wherever ``rules.name`` is read."""
 
     def __init__(self, message: str) -> None:
         self.message = message

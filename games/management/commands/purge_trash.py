@@ -19,18 +19,10 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument(
-            "--days",
-            type=int,
-            default=TRASH_DAYS,
-            help=f"purge games deleted more than this many days ago (default {TRASH_DAYS})",
-        )
-        parser.add_argument(
-            "--guest-days",
-            type=int,
-            default=GUEST_DAYS,
-            help=f"purge guests untouched for more than this many days (default {GUEST_DAYS})",
-        )
+        days = f"purge games deleted more than this many days ago (default {TRASH_DAYS})"
+        parser.add_argument("--days", type=int, default=TRASH_DAYS, help=days)
+        guest_days = f"purge guests untouched for more than this many days (default {GUEST_DAYS})"
+        parser.add_argument("--guest-days", type=int, default=GUEST_DAYS, help=guest_days)
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["days"] < 0 or options["guest_days"] < 0:
