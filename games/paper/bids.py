@@ -1,8 +1,7 @@
 """The "bids" paper layout: Bugger Bridge and Mormon Bridge, a box per player per round.
 
-A row per round, a column per player: the bid small in the corner, the running
-total (or, in Mormon Bridge's elimination game, the tricks taken) in the box, the
-dealer flagged, and what goes under the table (the points table, the notes).
+The bid small in the corner, the running total (in Mormon Bridge's elimination game, the tricks
+taken) in the box, the dealer flagged, and the points table and notes under the table.
 """
 
 from __future__ import annotations
@@ -137,11 +136,7 @@ def mormon_notes(mode: str, target: int | None) -> list[str]:
 
 
 def _mormon_sheet(
-    rules: MormonBridge,
-    state: GameState | None,
-    names: list[str],
-    options: dict[str, Any],
-    rows: int,
+    rules: MormonBridge, state: GameState | None, names: list[str], options: dict[str, Any], rows: int
 ) -> Sheet:
     players = len(names)
     options = rules.clean_options(options)
@@ -169,22 +164,12 @@ def _mormon_sheet(
     )
     for index, info in enumerate(infos):
         result = state.rounds[index] if state and index < len(state.rounds) else None
-        label = str(info.cards)
         trump = result.data.get("trump") if result else None
-        row = Row(
-            [
-                Cell(
-                    text=label,
-                    head=True,
-                    scope="row",
-                    cls="label",
-                    note=gettext(ROOK_WORDS.get(trump, "")) if trump else "",
-                    title=ngettext(
-                        "Hand {number}: {cards} card", "Hand {number}: {cards} cards", info.dealt
-                    ).format(number=info.number, cards=info.cards),
-                )
-            ]
+        note = gettext(ROOK_WORDS.get(trump, "")) if trump else ""
+        title = ngettext("Hand {number}: {cards} card", "Hand {number}: {cards} cards", info.dealt).format(
+            number=info.number, cards=info.cards
         )
+        row = Row([Cell(text=str(info.cards), head=True, scope="row", cls="label", note=note, title=title)])
         out_now = set(result.facts.get("out_now", [])) if result and result.complete else set()
         for seat in range(players):
             cell = Cell()
@@ -263,13 +248,8 @@ class MormonBridgePaper(Layout[MormonBridge]):
 
     def describe_options(self, options: dict[str, Any]) -> list[str]:
         mode = options["mode"]
-        if mode == FOUR_CARD:
-            return [
-                gettext("{mode} game, target {target}").format(
-                    mode=gettext(MODE_NAMES[mode]), target=options["target"]
-                )
-            ]
-        return [gettext("{mode} game").format(mode=gettext(MODE_NAMES[mode]))]
+        said = gettext("{mode} game, target {target}") if mode == FOUR_CARD else gettext("{mode} game")
+        return [said.format(mode=gettext(MODE_NAMES[mode]), target=options.get("target"))]
 
     def lines_to_fill(self, options: dict[str, Any], *, named: bool) -> list[str]:
         return super().lines_to_fill(options, named=named) if options.get("mode") == FOUR_CARD else []

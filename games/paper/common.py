@@ -1,9 +1,7 @@
 """What every paper sheet is made of: the table model and how numbers are printed.
 
-``Sheet`` (header rows, body rows, footer rows of ``Cell``) is drawn by one
-template (templates/games/print/_sheet.html) for every game; ``signed`` and
-``number`` print points with a real minus sign; ``deal_number`` reads a deal's
-label; the heading-cell helpers and the totals row are here too.
+``Sheet`` (header, body and footer rows of ``Cell``) is drawn by one template for every game;
+``signed`` and ``number`` print points with a real minus sign; the totals row is here too.
 """
 
 from __future__ import annotations
@@ -45,9 +43,7 @@ class Cell:
     explain: str = ""
     link: bool = False
     swatch: str = ""
-    lines: tuple[
-        str, ...
-    ] = ()  # the screen's lines under the text of a square with no ``explain`` (a contract)
+    lines: tuple[str, ...] = ()  # the screen's lines under a square with no ``explain`` (a contract)
 
 
 @dataclass
@@ -55,9 +51,7 @@ class Row:
     cells: list[Cell]
     cls: str = ""
     number: int = 0  # the round the row draws (0: none), for the screen: its id, correction and explanations
-    heading: str = (
-        ""  # what an explanation in the row starts with: "Round 7NT", "Hand 3 (4 cards, red trumps)"
-    )
+    heading: str = ""  # what an explanation in the row starts with: "Round 7NT", "Hand 3 (4 cards)"
     link_label: str = ""  # what its correction link says, when not "Correct round <heading's text>"
     key: str = ""  # the screen's id for a row that draws no round (a Minibridge deal not begun)
 

@@ -104,11 +104,8 @@ class Layout[R: GameRules]:
 
     def describe_options(self, options: dict[str, Any]) -> list[str]:
         """``options_lines`` for cleaned options: the target, if the game is played to one."""
-        return (
-            [gettext("Target {target}").format(target=options["target"])]
-            if options.get("target") is not None
-            else []
-        )
+        target = options.get("target")
+        return [gettext("Target {target}").format(target=target)] if target is not None else []
 
     def blank_heading_options(self, options: dict[str, Any]) -> list[str]:
         """A blank sheet's heading names the options its form chose, and no others."""

@@ -81,9 +81,8 @@ def _memory_sheet(
         facts = result.facts
         data = result.data
         for seat in (0, 1):
-            cells.append(
-                Cell(text=str(data["first_half"][seat]), flag="D" if seat == result.info.dealer else "")
-            )
+            flag = "D" if seat == result.info.dealer else ""
+            cells.append(Cell(text=str(data["first_half"][seat]), flag=flag))
         for seat in (0, 1):
             points = facts["first_half_points"][seat]
             cells.append(Cell(text=str(points) if points else "", cls="score"))
@@ -96,12 +95,9 @@ def _memory_sheet(
             elif contract == "missing":
                 cells.append(Cell())
             else:
-                cells.append(
-                    Cell(
-                        text=memory_contract_name(contract["level"], contract["strain"], contract["doubled"]),
-                        note=gettext("by {name}").format(name=names[contract["declarer"]]),
-                    )
-                )
+                name = memory_contract_name(contract["level"], contract["strain"], contract["doubled"])
+                by = gettext("by {name}").format(name=names[contract["declarer"]])
+                cells.append(Cell(text=name, note=by))
             cells.append(Cell(text=str(data["tricks"]) if data.get("tricks") is not None else ""))
             second = facts.get("second_half_points")
             for seat in (0, 1):
@@ -109,13 +105,8 @@ def _memory_sheet(
                 cells.append(Cell(text=str(points) if points else "", cls="score"))
         assert result.totals is not None
         for seat in (0, 1):
-            cells.append(
-                Cell(
-                    text=number(result.totals[seat]),
-                    cls="total",
-                    title=f"{names[seat]}: {result.explain[seat]}",
-                )
-            )
+            title = f"{names[seat]}: {result.explain[seat]}"
+            cells.append(Cell(text=number(result.totals[seat]), cls="total", title=title))
         sheet.body.append(Row(cells, cls="played" if result.complete else "current"))
     sheet.foot.append(state_total_row(state, 2, label_span=9))
     return sheet

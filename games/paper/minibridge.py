@@ -1,8 +1,7 @@
 """The "personal" paper layout (Minibridge): the personal score sheet of the rule text.
 
-Deal, seat, points held by N, S, E and W, the declaring side's points, the
-contract and the tricks: blank, one sheet per player scored "our way", or a
-recorded session on the same columns scored for both sides.
+Blank, one sheet per player scored "our way"; or a recorded session on the same columns,
+scored for both sides.
 """
 
 from __future__ import annotations
@@ -101,13 +100,8 @@ def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
     """A recorded Minibridge session on the personal sheet's columns, scored for both sides."""
     ns = f"{gettext(SIDE_NAMES['NS'])} ({names[0]} & {names[2]})"
     ew = f"{gettext(SIDE_NAMES['EW'])} ({names[1]} & {names[3]})"
-    head = _points_head(
-        gettext("Dealer"),
-        gettext("Contract"),
-        gettext("Score"),
-        [_head(ns, cls="sub name"), _head(ew, cls="sub name")],
-        names,
-    )
+    sides = [_head(ns, cls="sub name"), _head(ew, cls="sub name")]
+    head = _points_head(gettext("Dealer"), gettext("Contract"), gettext("Score"), sides, names)
     sheet = Sheet(
         layout="personal",
         cols=["label", "seat", "hcp", "hcp", "hcp", "hcp", "side", "contract", "tricks", "score", "score"],
@@ -134,33 +128,23 @@ def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
         declarer = facts["declarer"]
         cells.append(Cell(text=f"{gettext(SIDE_NAMES[side])} {facts['side_hcp'][side]}"))
         contract = data.get("contract")
+        by = gettext("by {name}").format(name=seat_letter(declarer))
         if contract:
-            kind = (
-                pgettext("a game contract, as against a part-score", "Game")
-                if contract["game"]
-                else gettext("Part-score")
-            )
-            cells.append(
-                Cell(
-                    text=f"{kind} {strain_symbol(contract['strain'])}",
-                    note=gettext("by {name}").format(name=seat_letter(declarer)),
-                    title=gettext("{name} declares").format(name=names[declarer]),
-                )
-            )
+            if contract["game"]:
+                kind = pgettext("a game contract, as against a part-score", "Game")
+            else:
+                kind = gettext("Part-score")
+            title = gettext("{name} declares").format(name=names[declarer])
+            cells.append(Cell(text=f"{kind} {strain_symbol(contract['strain'])}", note=by, title=title))
         else:
-            cells.append(Cell(note=gettext("by {name}").format(name=seat_letter(declarer))))
+            cells.append(Cell(note=by))
         cells.append(Cell(text=str(data["tricks"]) if data.get("tricks") is not None else ""))
         for seat in (0, 1):
             if result.complete:
                 assert result.totals is not None and result.points is not None
-                cells.append(
-                    Cell(
-                        text=signed(result.points[seat]) if result.points[seat] else "",
-                        note=f"= {number(result.totals[seat])}",
-                        cls="score",
-                        title=result.explain[seat],
-                    )
-                )
+                text = signed(result.points[seat]) if result.points[seat] else ""
+                note = f"= {number(result.totals[seat])}"
+                cells.append(Cell(text=text, note=note, cls="score", title=result.explain[seat]))
             else:
                 cells.append(Cell(cls="score"))
         sheet.body.append(Row(cells, cls="played" if result.complete else "current"))

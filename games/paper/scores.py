@@ -1,8 +1,7 @@
 """The "scores" paper layout: a column per player, each round's points under the running total.
 
-For any game whose rounds are nothing but each player's points (``rows.SCORES``):
-a row per round and the totals, the winners marked. A blank sheet has as many rows
-as the game has rounds (``rounds_in_game``), else ``blank_rows``.
+For any game whose rounds are nothing but each player's points (``rows.SCORES``). A blank sheet
+has as many rows as the game has rounds (``rounds_in_game``), else ``blank_rows``.
 """
 
 from __future__ import annotations
@@ -26,17 +25,14 @@ def _scores_sheet(
         cols=["label"] + ["score"] * players,
         head=[Row([_head(word, cls="label")] + [_name_head(n, scope="col") for n in names])],
         caption=gettext("{game} score sheet: a column per player").format(game=rules.name),
-        notes=[]
-        if state is None
-        else [gettext("Big number: the running total; under it, the round's points.")],
+        notes=[gettext("Big number: the running total; under it, the round's points.")] if state else [],
         blank=state is None,
     )
     count = len(state.rounds) if state else (rows or rules.rounds_in_game(players, options) or 20)
     for index in range(count):
         result = state.rounds[index] if state else None
-        row = Row(
-            [Cell(text=result.info.label if result else str(index + 1), head=True, scope="row", cls="label")]
-        )
+        label = result.info.label if result else str(index + 1)
+        row = Row([Cell(text=label, head=True, scope="row", cls="label")])
         for seat in range(players):
             cell = Cell(cls="score", flag="D" if result is not None and seat == result.info.dealer else "")
             if result is not None and result.complete and result.totals and result.points:
