@@ -32,19 +32,7 @@ from games.rules import GameState, RuleError
 
 FORMAT = "scorekeeper-session"
 VERSION = 1
-FIELDS = (
-    "format",
-    "version",
-    "game",
-    "options",
-    "players",
-    "first_dealer",
-    "finished_early",
-    "started",
-    "ended",
-    "owner",
-    "rounds",
-)
+FIELDS = "format version game options players first_dealer finished_early started ended owner rounds".split()
 # Export adds these; import ignores them (scores are derived, never read).
 DERIVED_TOP = frozenset({"result"})
 DERIVED_ROUND = frozenset({"label", "cards", "dealer", "points", "totals", "out"})
@@ -109,11 +97,9 @@ class ParsedRecord:
     owner: str | None = None  # read only with keep_owners: the owning account's user name
 
     def export(self) -> dict[str, Any]:
-        """The record with its derived fields and dates, as the spec lays it out (no owner).
-
-        Options left unset (None: the one of ``either_or`` not used) are left out; dates are in
-        UTC, to the microsecond (a backup restores them exactly), and left out when None.
-        """
+        """The record with its derived fields and dates, as the spec lays it out (no owner). Options
+        left unset (None: the one of ``either_or`` not used) are left out; dates are in UTC, to the
+        microsecond (a backup restores them exactly), and left out when None."""
         seats = range(len(self.players))
         cards = GAMES[self.game].rows.records_cards
         rounds = []
@@ -163,11 +149,8 @@ def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
     obj: dict[str, object] = {}
     for key, value in pairs:
         if key in obj:
-            raise RecordError(
-                gettext("The file is not a valid record: the key {key} appears twice in one object.").format(
-                    key=repr(key)
-                )
-            )
+            said = gettext("The file is not a valid record: the key {key} appears twice in one object.")
+            raise RecordError(said.format(key=repr(key)))
         obj[key] = value
     return obj
 
@@ -179,11 +162,10 @@ def _no_constants(name: str) -> NoReturn:
 def _bounded_int(text: str) -> int:
     digits = len(text.removeprefix("-"))
     if digits > MAX_DIGITS:
-        raise RecordError(
-            gettext(
-                "The file holds a number of {digits} digits; no number in a session record has more than {most}."
-            ).format(digits=digits, most=MAX_DIGITS)
+        said = gettext(
+            "The file holds a number of {digits} digits; no number in a session record has more than {most}."
         )
+        raise RecordError(said.format(digits=digits, most=MAX_DIGITS))
     return int(text)
 
 
@@ -229,11 +211,8 @@ def is_backup(start: bytes | str) -> bool:
 def _not_json(exc: ValueError | RecursionError) -> RecordError:
     """What the JSON decoder (or a hook of ``_STRICT``'s) refused, said plainly."""
     if isinstance(exc, json.JSONDecodeError):
-        return RecordError(
-            gettext("The file is not valid JSON: {what} (line {line}, column {column}).").format(
-                what=exc.msg, line=exc.lineno, column=exc.colno
-            )
-        )
+        said = gettext("The file is not valid JSON: {what} (line {line}, column {column}).")
+        return RecordError(said.format(what=exc.msg, line=exc.lineno, column=exc.colno))
     if isinstance(exc, RecursionError):
         return RecordError(gettext("The file is not a valid record: it is nested too deeply."))
     # The parser's own detail ("Expecting value: line 1 column 1") is in English: it names the place.
@@ -241,11 +220,9 @@ def _not_json(exc: ValueError | RecursionError) -> RecordError:
 
 
 def backup_records(text: str) -> Iterator[object]:
-    """Each record of a backup (a JSON array of records), decoded on its own, in order.
-
-    A record that cannot be decoded comes out as the RecordError saying so, and the next one
-    is read; a fault in the array itself raises RecordError, and nothing after it is read.
-    """
+    """Each record of a backup (a JSON array of records), decoded on its own, in order. A record
+    that cannot be decoded comes out as the RecordError saying so, and the next one is read; a fault
+    in the array itself raises RecordError, and nothing after it is read."""
     limit = settings.SESSION_RECORD_MAX_BYTES
     end = len(text)
     i = len(text) - len(text.lstrip("\ufeff" + _JSON_SPACE))
@@ -279,11 +256,8 @@ def backup_records(text: str) -> Iterator[object]:
         except (ValueError, RecursionError) as exc:
             raise _not_json(exc) from None
         if i - start > limit // 4 and len(text[start:i].encode("utf-8", "surrogatepass")) > limit:
-            item = RecordError(
-                gettext("The record is more than {limit}; a session record may be at most {limit}.").format(
-                    limit=filesizeformat(limit)
-                )
-            )
+            said = gettext("The record is more than {limit}; a session record may be at most {limit}.")
+            item = RecordError(said.format(limit=filesizeformat(limit)))
         yield item
         i = skip(i)
         if text[i : i + 1] == "]":
@@ -318,11 +292,10 @@ def check_depth(text: str, most: int = MAX_DEPTH) -> None:
         if char in "[{":
             depth += 1
             if depth > most:
-                raise RecordError(
-                    gettext(
-                        "The file is not a valid record: it nests lists and objects more than {most} deep."
-                    ).format(most=most)
+                said = gettext(
+                    "The file is not a valid record: it nests lists and objects more than {most} deep."
                 )
+                raise RecordError(said.format(most=most))
         elif char in "]}":
             depth -= 1
 
@@ -332,11 +305,8 @@ def _check_text(value: object, where: str = "the record") -> None:
     if isinstance(value, str):
         problem = unsafe_text(value)
         if problem:
-            raise RecordError(
-                gettext("Text in {where} holds {problem}: it cannot be stored.").format(
-                    where=where, problem=problem
-                )
-            )
+            said = gettext("Text in {where} holds {problem}: it cannot be stored.")
+            raise RecordError(said.format(where=where, problem=problem))
     elif isinstance(value, list):
         for item in value:
             _check_text(item, where)
@@ -354,33 +324,26 @@ def dump_record(record: object) -> str:
 # -- checking ------------------------------------------------------------------------
 
 
+def _fault(field: str, said: str, /, **values: object) -> RecordError:
+    """The RecordError of a top-level ``field``: ``said`` (already translated) with ``values`` in it."""
+    return RecordError(said.format(**values), field=field)
+
+
 def _check_players(value: object) -> list[str]:
     if not isinstance(value, list):
-        raise RecordError(
-            gettext("players must be a list of names, in the order play passes."), field="players"
-        )
+        raise _fault("players", gettext("players must be a list of names, in the order play passes."))
     if len(value) > MAX_PLAYERS:
-        raise RecordError(
-            gettext("A session can seat at most {most} players.").format(most=MAX_PLAYERS), field="players"
-        )
+        raise _fault("players", gettext("A session can seat at most {most} players."), most=MAX_PLAYERS)
     names = []
     for i, name in enumerate(value):
         if not isinstance(name, str):
-            raise RecordError(
-                gettext("Player {number}'s name must be text, not {value}.").format(
-                    number=i + 1, value=_describe(name)
-                ),
-                player=i,
-                field="players",
-            )
+            said = gettext("Player {number}'s name must be text, not {value}.")
+            raise RecordError(said.format(number=i + 1, value=_describe(name)), player=i, field="players")
         try:
             names.append(normal_name(name))
         except PlayerError as exc:
-            raise RecordError(
-                gettext("Player {number}: {message}").format(number=i + 1, message=exc.message),
-                player=i,
-                field="players",
-            ) from None
+            said = gettext("Player {number}: {message}").format(number=i + 1, message=exc.message)
+            raise RecordError(said, player=i, field="players") from None
     try:
         return services.clean_names(names)
     except RuleError as exc:
@@ -395,15 +358,12 @@ def _check_rounds(value: object, players: int) -> list[dict[str, Any]]:
             said = gettext("A session can hold at most {limit} rounds, not {count}.")
         else:
             said = gettext("A session can hold at most {limit} rounds with {players} players, not {count}.")
-        raise RecordError(
-            said.format(limit=max_rounds(players), players=players, count=len(value)), field="rounds"
-        )
+        raise _fault("rounds", said, limit=max_rounds(players), players=players, count=len(value))
     rounds = []
     for i, data in enumerate(value):
         if not isinstance(data, dict):
-            raise RecordError(
-                gettext("Round {number} must be an object.").format(number=i + 1), round=i + 1, field="rounds"
-            )
+            said = gettext("Round {number} must be an object.").format(number=i + 1)
+            raise RecordError(said, round=i + 1, field="rounds")
         rounds.append({key: v for key, v in data.items() if key not in DERIVED_ROUND})
     return rounds
 
@@ -421,19 +381,11 @@ def _check_date(obj: dict[str, Any], field: str) -> datetime | None:
         except ValueError:
             when = None
     if when is None or when.utcoffset() is None:
-        raise RecordError(
-            gettext(
-                "{field} must be a date and time with its offset from UTC, as {example}, not {value}."
-            ).format(field=field, example="2026-11-21T19:30:00+00:00", value=_describe(value)),
-            field=field,
-        )
+        said = gettext("{field} must be a date and time with its offset from UTC, as {example}, not {value}.")
+        raise _fault(field, said, field=field, example="2026-11-21T19:30:00+00:00", value=_describe(value))
     if not FIRST_YEAR <= when.year <= LAST_YEAR:
-        raise RecordError(
-            gettext("{field} must be a date from the year {first} to {last}, not {value}.").format(
-                field=field, first=FIRST_YEAR, last=LAST_YEAR, value=_describe(value)
-            ),
-            field=field,
-        )
+        said = gettext("{field} must be a date from the year {first} to {last}, not {value}.")
+        raise _fault(field, said, field=field, first=FIRST_YEAR, last=LAST_YEAR, value=_describe(value))
     return when.astimezone(UTC)
 
 
@@ -449,12 +401,8 @@ def _check_owner(value: object) -> str:
         except ValidationError:
             problem = True
     if problem:
-        raise RecordError(
-            gettext("owner must be the user name of the account the game belongs to, not {value}.").format(
-                value=_describe(value)
-            ),
-            field="owner",
-        )
+        said = gettext("owner must be the user name of the account the game belongs to, not {value}.")
+        raise _fault("owner", said, value=_describe(value))
     return str(User.normalize_username(value))
 
 
@@ -464,49 +412,29 @@ def parse_record(obj: object, *, keep_owners: bool = False) -> ParsedRecord:
     if not isinstance(obj, dict):
         raise RecordError(gettext("A session record must be a JSON object."))
     if obj.get("format") != FORMAT:
-        raise RecordError(
-            gettext('This is not a Scorekeeper session record: "format" must be "{format}".').format(
-                format=FORMAT
-            ),
-            field="format",
-        )
+        said = gettext('This is not a Scorekeeper session record: "format" must be "{format}".')
+        raise _fault("format", said, format=FORMAT)
     version = obj.get("version")
     if not _is_int(version) or version != VERSION:
-        raise RecordError(
-            gettext("Session record version {version} cannot be read: this app reads version {ours}.").format(
-                version=_describe(version), ours=VERSION
-            ),
-            field="version",
-        )
+        said = gettext("Session record version {version} cannot be read: this app reads version {ours}.")
+        raise _fault("version", said, version=_describe(version), ours=VERSION)
     unknown = sorted(set(obj) - set(FIELDS) - DERIVED_TOP)
     if unknown:
-        raise RecordError(
-            gettext("The record has an unknown field {field}.").format(field=repr(unknown[0])),
-            field=unknown[0],
-        )
+        raise _fault(unknown[0], gettext("The record has an unknown field {field}."), field=repr(unknown[0]))
     for required in ("game", "players", "rounds"):
         if required not in obj:
-            raise RecordError(
-                gettext("The record has no {field}.").format(field=repr(required)), field=required
-            )
+            raise _fault(required, gettext("The record has no {field}."), field=repr(required))
 
     game = obj["game"]
     if not isinstance(game, str) or game not in GAMES:
-        raise RecordError(
-            gettext("Unknown game {game}: the game must be one of {games}.").format(
-                game=_describe(game), games=", ".join(GAMES)
-            ),
-            field="game",
-        )
+        said = gettext("Unknown game {game}: the game must be one of {games}.")
+        raise _fault("game", said, game=_describe(game), games=", ".join(GAMES))
     rules = get_rules(game)
     players = _check_players(obj["players"])
 
     options = obj.get("options", {})
     if not isinstance(options, dict):
-        raise RecordError(
-            gettext("options must be an object (it may be empty: {empty}).").format(empty="{}"),
-            field="options",
-        )
+        raise _fault("options", gettext("options must be an object (it may be empty: {empty})."), empty="{}")
     try:
         options = rules.clean_options(options)
     except RuleError as exc:
@@ -520,38 +448,24 @@ def parse_record(obj: object, *, keep_owners: bool = False) -> ParsedRecord:
     first_dealer = obj.get("first_dealer", 0)
     seated = rules.seated(len(players))
     if not _is_int(first_dealer):
-        raise RecordError(
-            gettext("first_dealer must be a whole number (an index into players), not {value}.").format(
-                value=_describe(first_dealer)
-            ),
-            field="first_dealer",
-        )
+        said = gettext("first_dealer must be a whole number (an index into players), not {value}.")
+        raise _fault("first_dealer", said, value=_describe(first_dealer))
     if not 0 <= first_dealer < seated:
-        raise RecordError(
-            gettext(
-                "first_dealer {value} is not a player at the table: it must be 0 to {last} (an index into players)."
-            ).format(value=first_dealer, last=seated - 1),
-            field="first_dealer",
+        said = gettext(
+            "first_dealer {value} is not a player at the table: it must be 0 to {last} (an index into players)."
         )
+        raise _fault("first_dealer", said, value=first_dealer, last=seated - 1)
 
     finished_early = obj.get("finished_early", False)
     if not isinstance(finished_early, bool):
-        raise RecordError(
-            gettext("finished_early must be true or false, not {value}.").format(
-                value=_describe(finished_early)
-            ),
-            field="finished_early",
-        )
+        said = gettext("finished_early must be true or false, not {value}.")
+        raise _fault("finished_early", said, value=_describe(finished_early))
 
     started = _check_date(obj, "started")
     ended = _check_date(obj, "ended")
     if started and ended and ended < started:
-        raise RecordError(
-            gettext("The game ended ({ended}) before it started ({started}).").format(
-                ended=obj["ended"], started=obj["started"]
-            ),
-            field="ended",
-        )
+        said = gettext("The game ended ({ended}) before it started ({started}).")
+        raise _fault("ended", said, ended=obj["ended"], started=obj["started"])
     owner = _check_owner(obj.get("owner")) if keep_owners and "owner" in obj else None
 
     rounds = _check_rounds(obj["rounds"], len(players))
@@ -578,9 +492,7 @@ def parse_record(obj: object, *, keep_owners: bool = False) -> ParsedRecord:
             field="finished_early",
         )
     if ended and not state.finished:
-        raise RecordError(
-            gettext("The record says when the game ended, but the game is not over."), field="ended"
-        )
+        raise _fault("ended", gettext("The record says when the game ended, but the game is not over."))
     return ParsedRecord(
         game=game,
         options=options,
@@ -645,10 +557,8 @@ def restore_each(
     *, records: Iterable[object], owner: Owner | Callable[[], Owner], keep_owners: bool = False
 ) -> list[Restored | RecordError]:
     """Import a backup as the spec's ``import_session`` does: each record checked and stored on its own.
-
-    Per record, in order, its outcome (as ``restore`` gives it) or the RecordError that refused it;
-    the others are stored all the same. A RecordError raised by ``records`` itself stores nothing.
-    """
+    Per record, in order, its outcome (as ``restore`` gives it) or the RecordError that refused it; the
+    others are stored all the same. A RecordError raised by ``records`` itself stores nothing."""
     checked = _checked(records, keep_owners)
     stored = iter(_restore([r for r in checked if isinstance(r, ParsedRecord)], owner, BATCH))
     return [r if isinstance(r, RecordError) else next(stored) for r in checked]

@@ -57,12 +57,10 @@ def upload(request: HtmxHttpRequest) -> HttpResponse:
     if request.method != "POST":
         return page(request, SessionRecordUploadForm())
     if not spend("import", str(request.user.pk), settings.IMPORTS_PER_HOUR):
-        return too_many(
-            request,
-            gettext(
-                "You have imported {count} records in the last hour, as many as this server allows. Try again in a while."
-            ).format(count=settings.IMPORTS_PER_HOUR),
+        said = gettext(
+            "You have imported {count} records in the last hour, as many as this server allows. Try again in a while."
         )
+        return too_many(request, said.format(count=settings.IMPORTS_PER_HOUR))
     form = SessionRecordUploadForm(request.POST, request.FILES)
     if not form.is_valid():
         return page(request, form, status=400)
@@ -81,11 +79,9 @@ def upload(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def restore_backup(request: HtmxHttpRequest, form: SessionRecordUploadForm) -> HttpResponse:
-    """A file of several records (a backup): restored whole or not at all; games already here are skipped.
-
-    The upload counted once against IMPORTS_PER_HOUR, whatever it holds: a person restoring their
-    own games must get them all back at once, and SESSION_BACKUP_MAX_BYTES bounds the work.
-    """
+    """A file of several records (a backup): restored whole or not at all; games already here are
+    skipped. The upload counted once against IMPORTS_PER_HOUR, whatever it holds: a person restoring
+    their own games must get them all back at once, and SESSION_BACKUP_MAX_BYTES bounds the work."""
     records = form.cleaned_data["record"]
     try:
         outcomes = restore(records=records, owner=request.user)

@@ -115,10 +115,8 @@ class Command(BaseCommand):
         return "standard input" if file == "-" else file
 
     def read(self, file: str) -> bytes | str:
-        """The file, refused (RecordError) past SESSION_RECORD_MAX_BYTES as an upload is.
-
-        A backup (a JSON array) is read whole: the limit is then each record's.
-        """
+        """The file, refused (RecordError) past SESSION_RECORD_MAX_BYTES as an upload is. A backup
+        (a JSON array) is read whole: the limit is then each record's."""
         # One byte past the limit tells a file that is too large without reading all of it.
         past_limit = settings.SESSION_RECORD_MAX_BYTES + 1
         try:
