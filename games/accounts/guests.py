@@ -45,11 +45,9 @@ def guests() -> QuerySet[User]:
 
 @transaction.atomic
 def hand_over(*, guest: User, account: User) -> None:
-    """Give the guest's games, players and merges to ``account``, then delete the guest.
-
-    A guest's player whose name the account already has (in any case) becomes that
-    player: the account keeps one Ann, with the games of both.
-    """
+    """Give the guest's games, players and merges to ``account``, then delete the guest. A guest's
+    player whose name the account already has (in any case) becomes that player: the account keeps
+    one Ann, with the games of both."""
     if not is_guest(guest) or guest.pk == account.pk:
         return
     theirs = {p.name.casefold(): p for p in Player.objects.filter(owner=account)}

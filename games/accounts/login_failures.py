@@ -28,11 +28,9 @@ class LoginFailures(AxesDatabaseHandler):
         return by_name
 
     def reset_user_attempts(self, request, credentials: dict | None = None) -> int:
-        """On a good log-in, forget that name's failures at this address only.
-
-        django-axes would forget every failure from the address: anyone could then guess
-        another user's password, log in to an account of their own, and guess again.
-        """
+        """On a good log-in, forget that name's failures at this address only. django-axes would
+        forget every failure from the address: anyone could then guess another user's password, log
+        in to an account of their own, and guess again."""
         by_name = self.filter_user_attempts(request, credentials)[0]
         count, _ = by_name.delete()
         return count

@@ -66,11 +66,8 @@ def clean_name(raw: str) -> str:
     if not name:
         raise PlayerError(gettext("Type the player's new name."))
     if len(name) > MAX_NAME:
-        raise PlayerError(
-            gettext("A name may have at most {most} characters; this one has {length}.").format(
-                most=MAX_NAME, length=len(name)
-            )
-        )
+        said = gettext("A name may have at most {most} characters; this one has {length}.")
+        raise PlayerError(said.format(most=MAX_NAME, length=len(name)))
     return name
 
 
@@ -80,11 +77,10 @@ def rename_player(*, player: Player, name: str) -> Player:
     name = clean_name(name)
     clash = Player.objects.filter(owner_id=player.owner_id, name__iexact=name).exclude(pk=player.pk).first()
     if clash is not None:
-        raise PlayerError(
-            gettext(
-                "You already have a player called {other}. If they are the same person, merge {name} into {other} instead."
-            ).format(other=clash.name, name=player.name)
+        said = gettext(
+            "You already have a player called {other}. If they are the same person, merge {name} into {other} instead."
         )
+        raise PlayerError(said.format(other=clash.name, name=player.name))
     player.name = name
     try:
         with transaction.atomic():
@@ -119,11 +115,10 @@ def merge_players(*, source: Player, target: Player) -> dict[str, int]:
         )
         if len(both) > 3:
             games = gettext("{games} and more").format(games=games)
-        raise PlayerError(
-            gettext(
-                "{name} and {other} played in the same game ({games}), so they are two people: merging them would seat one player twice at one table."
-            ).format(name=source.name, other=target.name, games=games)
+        said = gettext(
+            "{name} and {other} played in the same game ({games}), so they are two people: merging them would seat one player twice at one table."
         )
+        raise PlayerError(said.format(name=source.name, other=target.name, games=games))
     try:
         with transaction.atomic():
             seat_ids = list(Seat.objects.filter(player=source).order_by("pk").values_list("pk", flat=True))
@@ -140,11 +135,8 @@ def merge_players(*, source: Player, target: Player) -> dict[str, int]:
             source.delete()
     except IntegrityError:
         # A game seating both was started while this merge ran.
-        raise PlayerError(
-            gettext("{name} and {other} now play in the same game, so they cannot be merged.").format(
-                name=source.name, other=target.name
-            )
-        ) from None
+        said = gettext("{name} and {other} now play in the same game, so they cannot be merged.")
+        raise PlayerError(said.format(name=source.name, other=target.name)) from None
     return {"seats": seats, "entries": entries}
 
 
@@ -153,17 +145,15 @@ def undo_merge(*, merge: MergeRecord) -> Player:
     """Give back the player a merge deleted, with the seats and entries that were theirs (rounds
     played since included); refused (nothing changed) when the name has since been taken."""
     if not MergeRecord.objects.select_for_update().filter(pk=merge.pk).exists():
-        raise PlayerError(
-            gettext("That merge is already undone: {name} is back.").format(name=merge.source_name)
-        )
+        said = gettext("That merge is already undone: {name} is back.")
+        raise PlayerError(said.format(name=merge.source_name))
     target = merge.target
     clash = Player.objects.filter(owner_id=merge.owner_id, name__iexact=merge.source_name).first()
     if clash is not None:
-        raise PlayerError(
-            gettext(
-                "You have a player called {other} now, so {name} cannot come back: rename {other} first."
-            ).format(other=clash.name, name=merge.source_name)
+        said = gettext(
+            "You have a player called {other} now, so {name} cannot come back: rename {other} first."
         )
+        raise PlayerError(said.format(other=clash.name, name=merge.source_name))
     # The same id as before, so links to the player work again (ids are never reused).
     source = Player(owner_id=merge.owner_id, name=merge.source_name)
     if not Player.objects.filter(pk=merge.source_id).exists():
@@ -172,9 +162,8 @@ def undo_merge(*, merge: MergeRecord) -> Player:
         with transaction.atomic():
             source.save(force_insert=True)
     except IntegrityError:  # a second tap on Undo, or the name taken, while this one ran
-        raise PlayerError(
-            gettext("{name} is back already, or the name was just taken.").format(name=merge.source_name)
-        ) from None
+        said = gettext("{name} is back already, or the name was just taken.")
+        raise PlayerError(said.format(name=merge.source_name)) from None
     Player.objects.filter(pk=source.pk).update(created=merge.source_created)
     seats = Seat.objects.filter(pk__in=merge.seat_ids, player=target)
     sessions_by_position: dict[int, list[int]] = {}

@@ -24,10 +24,8 @@ UNKNOWN_ADDRESS = "0.0.0.0"  # noqa: S104  (a connection with no address, e.g. a
 
 def client_ip(request: HttpRequest) -> str:
     """The client's address: the connection's, or behind TRUSTED_PROXIES proxies, from X-Forwarded-For.
-
-    Always a valid IP address (django-axes stores it as one): a forwarded value that is not one
-    is ignored, and a connection with no address (a unix socket) counts as 0.0.0.0.
-    """
+    Always a valid IP address (django-axes stores it as one): a forwarded value that is not one is
+    ignored, and a connection with no address (a unix socket) counts as 0.0.0.0."""
     proxies = settings.TRUSTED_PROXIES
     if proxies > 0:
         forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()]
@@ -46,11 +44,9 @@ def valid_ip(text: str) -> bool:
 
 
 def spend(kind: str, who: str, limit: int, amount: int = 1) -> bool:
-    """Count ``amount`` more ``kind`` for ``who`` this hour; False (nothing counted) if that passes ``limit``.
-
-    One query with a window open and room left; a first use opens the window (and sweeps away
-    windows closed long ago). What it counted inside a transaction goes if that rolls back.
-    """
+    """Count ``amount`` more ``kind`` for ``who`` this hour; False (nothing counted) if that passes
+    ``limit``. One query with a window open and room left; a first use opens the window (and sweeps
+    away windows closed long ago). What it counted inside a transaction goes if that rolls back."""
     from games.models import Allowance
 
     if amount > limit:
@@ -83,12 +79,10 @@ def too_many(request: HttpRequest, message: str) -> HttpResponse:
 
 def games_quota_reached(request: HttpRequest) -> HttpResponse:
     """The answer to a new game past GAMES_PER_HOUR (games/table/__init__.py counts them as they start)."""
-    return too_many(
-        request,
-        gettext(
-            "You have started {limit} games in the last hour, as many as this server allows. Try again in a while."
-        ).format(limit=settings.GAMES_PER_HOUR),
+    said = gettext(
+        "You have started {limit} games in the last hour, as many as this server allows. Try again in a while."
     )
+    return too_many(request, said.format(limit=settings.GAMES_PER_HOUR))
 
 
 def locked_out(
