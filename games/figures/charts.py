@@ -44,12 +44,8 @@ def nice_step(span: float, ticks: int = 5) -> float:
     if span <= 0:
         return 1
     raw = span / ticks
-    power = 10 ** math.floor(math.log10(raw))
-    for factor in (1, 2, 2.5, 5, 10):
-        if raw <= factor * power:
-            step = factor * power
-            break
-    return step if step >= 1 else 1
+    power: float = 10 ** math.floor(math.log10(raw))
+    return max(next(f * power for f in (1, 2, 2.5, 5, 10) if raw <= f * power), 1)
 
 
 def y_ticks(low: float, high: float) -> list[float]:
@@ -90,11 +86,8 @@ def _marker(shape: str, x: float, y: float, r: float = 3.6) -> tuple[str, str]:
 
 
 def style_of(index: int) -> tuple[str, str, str, str]:
-    """(css class, colour, dash pattern, marker shape) of the line at ``index``.
-
-    Shapes change fastest and dashes next, so the first twenty lines all differ
-    in print; colours are a third, redundant cue.
-    """
+    """(css class, colour, dash pattern, marker shape) of the line at ``index``. Shapes change fastest and
+    dashes next, so the first twenty lines all differ in print; colours are a third, redundant cue."""
     shape = SHAPES[index % len(SHAPES)]
     dash = DASHES[(index // len(SHAPES)) % len(DASHES)]
     return f"s{index % len(PALETTE)}", PALETTE[index % len(PALETTE)], dash, shape
@@ -124,10 +117,8 @@ def line_chart(
     height: int = 200,
 ) -> SafeString:
     """An SVG line chart: one line per series over the x ``labels``, with a legend under it.
-
-    ``chart_id`` must be unique in the page (it names the <title> and <desc>).
-    Values may be negative; the zero line is drawn stronger.
-    """
+    ``chart_id`` must be unique in the page (it names the <title> and <desc>). Values may be
+    negative; the zero line is drawn stronger."""
     chart_id = escape(chart_id)
     n = len(labels)
     values = [v for s in series for v in s.values if v is not None]

@@ -347,11 +347,10 @@ def records(games: QuerySet[GameSession], done: list[Finish], game: str) -> Reco
         points, name, sid, created, label = big
         # "Deal 4", "Hand 2" (stored in English) in the page's words; Bugger's "8NT" is round 8NT.
         named = re.match(r"(Deal|Hand) (\d+)", label)
-        where = (
-            f"{in_words(named[1].lower())} {named[2]}"
-            if named
-            else gettext("round {label}").format(label=label_in_words(label))
-        )
+        if named:
+            where = f"{in_words(named[1].lower())} {named[2]}"
+        else:
+            where = gettext("round {label}").format(label=label_in_words(label))
         out.biggest_round = Record(gettext("Biggest round"), name, points or 0, sid, created, detail=where)
     # The longest winning run: each player's games of this game, oldest first.
     by_player: dict[int, list[Finish]] = defaultdict(list)

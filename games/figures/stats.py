@@ -117,14 +117,9 @@ class GameStats(Ratios):
         """Whether the highest total is the best one in every game of this kind (not where the lowest may win)."""
         return self.game not in GAMES or GAMES[self.game].rules.highest_always_wins
 
-    @property
-    def average_score(self) -> float | None:
-        return self.score_sum / self.scored if self.scored else None
-
-    @property
-    def average_miss(self) -> float | None:
-        """Tricks taken minus tricks bid, on average: below 0 over-bids, above 0 under-bids."""
-        return self.tricks_minus_bids / self.bids if self.bids else None
+    average_score = Ratio("score_sum", "scored")
+    # Tricks taken minus tricks bid, on average: below 0 over-bids, above 0 under-bids.
+    average_miss = Ratio("tricks_minus_bids", "bids")
 
 
 def tendency(over: int, under: int, bids: int) -> str:
@@ -210,11 +205,9 @@ def seat_figures(
     }
 
 
-# A player's seats, each with its game's totals over all the player's seats (window aggregates
-# over the seats whose stored figures are fresh: worked out at the game's current version), kept
-# only where the chart needs them: per game the latest finished games, those with a total first,
-# as many as the chart shows plus one per seat not fresh (its total may turn out to be none),
-# and every seat that is not fresh (its figures are worked out again and stored).
+# A player's seats, each with its game's totals over the seats whose figures are fresh (window
+# aggregates), kept only where needed: per game the latest finished games the chart shows (plus
+# one per seat not fresh, whose total may be none), and every seat not fresh (worked out again).
 SEATS_SQL = """
 SELECT * FROM (
     SELECT s.id, s.position, s.session_id, g.game, g.status, g.winners, g.created, g.finished_at,
@@ -263,12 +256,10 @@ def _seats_sql() -> str:
 
 
 def player_stats(player: Player) -> PlayerStats:
-    """Every figure of a player's page: one query, and two more when games changed since.
-
-    The seats' stored figures are summed per game in the database; seats whose figures are not
-    fresh have them worked out again from their entries (one query) and stored (one bulk
-    update), so the cost follows what changed since the page was last seen, not the history.
-    """
+    """Every figure of a player's page: one query, and two more when games changed since. The seats'
+    stored figures are summed per game in the database; seats whose figures are not fresh have them
+    worked out again from their entries (one query) and stored (one bulk update), so the cost
+    follows what changed since the page was last seen, not the history."""
     with connection.cursor() as cursor:
         cursor.execute(
             _seats_sql(), {"finished": GameSession.Status.FINISHED, "player": player.pk, "shown": CHART_GAMES}
@@ -335,12 +326,10 @@ CACHE_ALIAS = "sheets"
 
 
 def cached_player_stats(player: Player) -> PlayerStats:
-    """``player_stats``, cached under a key holding everything the figures depend on: one query.
-
-    The key sums the player's live seats, their games (and squares) and the games' versions:
-    any round saved or undone, game ended, trashed or restored, merge or undo changes one of
-    them (versions only grow), so a cached answer is never stale and nothing is invalidated.
-    """
+    """``player_stats``, cached under a key holding everything the figures depend on: one query. The
+    key sums the player's live seats, their games (and squares) and the games' versions: any round
+    saved or undone, game ended, trashed or restored, merge or undo changes one of them (versions
+    only grow), so a cached answer is never stale and nothing is invalidated."""
     seats = Seat.objects.filter(player=player, session__deleted_at__isnull=True).aggregate(
         seats=Count("pk"),
         seat_ids=Sum("pk"),
