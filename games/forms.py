@@ -28,10 +28,8 @@ START_KEY = re.compile(r"[A-Za-z0-9_-]{16,32}")  # a new-game form's one-time ke
 
 
 def whole_number(raw) -> int | None:
-    """``raw`` (a str) as an int if it is exactly a whole number's digits (``WHOLE_NUMBER``); else None.
-
-    At most 18 digits: anything longer is no score, count or id this app keeps.
-    """
+    """``raw`` (a str) as an int if it is exactly a whole number's digits (``WHOLE_NUMBER``); else
+    None. At most 18 digits: anything longer is no score, count or id this app keeps."""
     if not isinstance(raw, str):
         return None
     return int(raw) if WHOLE_NUMBER.fullmatch(raw) else None
@@ -172,10 +170,9 @@ class SeatingForm(forms.Form):
         ]
 
     def dealer_label(self, seat: int) -> str:
-        """A first dealer to choose: the name in the seat as typed (static/js/seating.js keeps it so), else the seat.
-
-        "Ann"; "Nora (North)" where the seats have names of their own; "Seat 3" while it is empty.
-        """
+        """A first dealer to choose: the name in the seat as typed (static/js/seating.js keeps it
+        so), else the seat. "Ann"; "Nora (North)" where the seats have names of their own; "Seat 3"
+        while it is empty."""
         raw = self.data.get(f"player_{seat}", "") if self.is_bound else self[f"player_{seat}"].initial
         name = " ".join(raw.split()) if isinstance(raw, str) else ""
         if not name:

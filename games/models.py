@@ -203,10 +203,8 @@ class Entry(models.Model):
 
 
 class ReplaceableLink(models.Model):
-    """A link whose token is an HMAC of ``salt`` under the site's secret key; only its SHA-256 is kept.
-
-    A new link replaces the old one (``replaced_at``), which stops working at once.
-    """
+    """A link whose token is an HMAC of ``salt`` under the site's secret key; only its SHA-256 is
+    kept. A new link replaces the old one (``replaced_at``), which stops working at once."""
 
     salt = models.CharField(max_length=64)
     token_hash = models.CharField(max_length=64, unique=True)
@@ -224,9 +222,7 @@ class ReplaceableLink(models.Model):
 
 class ShareLink(ReplaceableLink):
     """A link that opens one game to someone without an account: to watch it, or to keep its score.
-
-    A new link of a kind replaces the old one, which then answers "this link was replaced".
-    """
+    A new link of a kind replaces the old one, which then answers "this link was replaced"."""
 
     class Kind(models.TextChoices):
         WATCH = "watch", "Watch"
@@ -250,10 +246,8 @@ class ShareLink(ReplaceableLink):
 
 class MergeRecord(models.Model):
     """A merge of two players, kept so that it can be undone (games/accounts/players.py ``undo_merge``).
-
-    The merge deletes the merged player's row; what it was and which seats were its own are kept
-    here (its entries are the ones at those seats' positions, so they need no list of their own).
-    """
+    The merge deletes the merged player's row; what it was and which seats were its own are kept here (its
+    entries are the ones at those seats' positions, so they need no list of their own)."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="merges")
     # The player the games went to; merging that one away in turn forgets this merge.
@@ -272,10 +266,8 @@ class MergeRecord(models.Model):
 
 
 class GroupLink(ReplaceableLink):
-    """A read-only link to an owner's standings, history and game summaries, for the group to look at.
-
-    A revoked link is replaced by none (games/accounts/group_link.py).
-    """
+    """A read-only link to an owner's standings, history and game summaries, for the group to look
+    at. A revoked link is replaced by none (games/accounts/group_link.py)."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="group_links")
 

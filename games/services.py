@@ -74,12 +74,10 @@ def seats_of(session: GameSession) -> list[Seat]:
 
 
 def load_game(session: GameSession, seats: list[Seat] | None = None) -> LoadedGame:
-    """Seats, then rounds with their entries in one query (one consistent snapshot), then the replay.
-
-    The session row was read before the rounds: if a write lands in between, the rounds
-    are newer than ``session.version``, and any write based on them is refused by the
-    version check (never applied on a mixed state).
-    """
+    """Seats, then rounds with their entries in one query (one consistent snapshot), then the
+    replay. The session row was read before the rounds: if a write lands in between, the rounds are
+    newer than ``session.version``, and any write based on them is refused by the version check
+    (never applied on a mixed state)."""
     seats = seats_of(session) if seats is None else seats  # ``seats``: read already for this request
     rounds: list[Round] = []
     entries: dict[int, list[Entry]] = {}
@@ -116,19 +114,14 @@ def clean_names(names: list[str]) -> list[str]:
         except PlayerError as exc:
             raise RuleError(exc.message, player=i, field="players") from None
         if not name:
-            raise RuleError(
-                gettext("Player {number} has no name.").format(number=i + 1), player=i, field="players"
-            )
+            said = gettext("Player {number} has no name.").format(number=i + 1)
+            raise RuleError(said, player=i, field="players")
         if len(name) > 40:
-            raise RuleError(
-                gettext("{name}…: a name may have at most 40 characters.").format(name=name[:40]),
-                player=i,
-                field="players",
-            )
+            said = gettext("{name}…: a name may have at most 40 characters.").format(name=name[:40])
+            raise RuleError(said, player=i, field="players")
         if name.casefold() in [c.casefold() for c in cleaned]:
-            raise RuleError(
-                gettext("{name} is at the table twice.").format(name=name), player=i, field="players"
-            )
+            said = gettext("{name} is at the table twice.").format(name=name)
+            raise RuleError(said, player=i, field="players")
         cleaned.append(name)
     return cleaned
 
@@ -149,11 +142,9 @@ def start_session(
     first_dealer: int,
     start_key: str = "",
 ) -> GameSession:
-    """A new game with its seating; the rules check players, options and first dealer.
-
-    ``start_key`` is the new-game form's one-time key: a form sent twice (a double tap,
-    Back and Start again) starts one game, and the second send gets that game back.
-    """
+    """A new game with its seating; the rules check players, options and first dealer. ``start_key``
+    is the new-game form's one-time key: a form sent twice (a double tap, Back and Start again)
+    starts one game, and the second send gets that game back."""
     try:
         with transaction.atomic():
             started = started_by(owner=owner, start_key=start_key)
@@ -366,12 +357,9 @@ def save_round(
     limit = max_rounds(len(loaded.seats))
     if number > limit:
         # A longer game's record could not be imported again: it ends here.
-        raise RuleError(
-            gettext("A game can hold {limit} {rounds}: end this one and start another.").format(
-                limit=limit, rounds=round_noun(get_rules(session.game).round_word, limit)
-            ),
-            round=number,
-        )
+        said = gettext("A game can hold {limit} {rounds}: end this one and start another.")
+        rounds = round_noun(get_rules(session.game).round_word, limit)
+        raise RuleError(said.format(limit=limit, rounds=rounds), round=number)
     if number <= len(rounds_data):
         rounds_data[number - 1] = data
     else:
@@ -417,10 +405,8 @@ def save_round(
 def delete_last_round(
     *, session: GameSession, expected_version: int | None = None, number: int | None = None, key: str
 ) -> int:
-    """Take back the last round (undo), which must be round ``number`` when given; returns its number.
-
-    A game that was ended early opens again (its status follows the rounds left).
-    """
+    """Take back the last round (undo), which must be round ``number`` when given; returns its
+    number. A game that was ended early opens again (its status follows the rounds left)."""
     loaded = load_game(session)
     if not loaded.rounds:
         raise RuleError("There is no round to take back.")

@@ -8,11 +8,9 @@ from django.utils.cache import add_never_cache_headers
 
 
 class NoStoreMiddleware:
-    """Every answer of the app is ``Cache-Control: no-store`` unless its view set its own.
-
-    Pages show games and capability tokens: no browser cache, proxy or Back button may keep one
-    and show it stale or to the next person. Static files never reach here (WhiteNoise).
-    """
+    """Every answer of the app is ``Cache-Control: no-store`` unless its view set its own. Pages
+    show games and capability tokens: no browser cache, proxy or Back button may keep one and show
+    it stale or to the next person. Static files never reach here (WhiteNoise)."""
 
     def __init__(self, get_response):
         self.get_response = get_response

@@ -163,9 +163,8 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "games.accounts.throttle.locked_out"
 AXES_CLIENT_IP_CALLABLE = "games.accounts.throttle.client_ip"
 AXES_USERNAME_CALLABLE = "games.accounts.throttle.axes_username"  # cut to a user name's length
-# How many proxies in front of gunicorn append to X-Forwarded-For (nginx with
-# $proxy_add_x_forwarded_for, Caddy): the client's address is that many from the end.
-# 0 (no proxy) reads the connection's own address.
+# How many proxies in front of gunicorn append to X-Forwarded-For (nginx, Caddy): the client's
+# address is that many from the end; 0 (no proxy) reads the connection's own address.
 TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 # Sign-ups and games started without an account (guests) per address, and a user's new games and
 # imports, per hour.
@@ -214,9 +213,8 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
 
-# SQLite file in the project folder unless DATABASE_URL says otherwise.
-# WAL lets readers go on while a round is written; IMMEDIATE takes the write
-# lock at the start of a transaction so two phones never deadlock on upgrade.
+# SQLite file in the project folder unless DATABASE_URL says otherwise. WAL lets readers go on while
+# a round is written; IMMEDIATE takes the write lock at once, so two phones never deadlock on upgrade.
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     try:
@@ -257,9 +255,8 @@ LOGIN_REDIRECT_URL = "games:home"
 LOGOUT_REDIRECT_URL = "login"
 
 LANGUAGE_CODE = "en"
-# The languages the app is translated into (locale/<code>/LC_MESSAGES/django.po); docs/development.md
-# says how to add one. Scores are never localised (no USE_THOUSAND_SEPARATOR, numbers are
-# formatted by the app itself), so "−19" reads the same in every language.
+# The languages the app is translated into (docs/development.md says how to add one). Scores are
+# never localised (the app formats numbers itself), so "−19" reads the same in every language.
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # The footer switcher's choice is kept a year.

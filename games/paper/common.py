@@ -19,9 +19,8 @@ if TYPE_CHECKING:
 MINUS = "−"
 
 MAX_BLANK_ROWS = 60  # the most rows a blank sheet's form takes (one page each)
-# Printed, the rows of a blank sheet share this much of the page's height (in vw, 100vw being the
-# page's width: Letter's page is 132vw tall, A4's 146vw, less the heading and notes), at one of
-# these heights (tenths of a vw: 7vw is about 13 mm on A4, 8vw 15 mm).
+# Printed, a blank sheet's rows share this much of the page's height (in vw: Letter's page is 132vw
+# tall, A4's 146vw, less the heading and notes), at one of these heights (tenths of a vw).
 FILL_HEIGHT = 90
 FILL_ROWS = (80, 70, 65, 60, 55, 50)
 

@@ -230,28 +230,12 @@ def delete(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = owned_session(request, pk)
     if request.method == "POST":
         trash_session(session=session)
-        messages.success(
-            request,
-            gettext("{game} is in the Trash. You can restore it from there for {days} days.").format(
-                game=game_label(session), days=TRASH_DAYS
-            ),
-        )
+        said = gettext("{game} is in the Trash. You can restore it from there for {days} days.")
+        messages.success(request, said.format(game=game_label(session), days=TRASH_DAYS))
         return redirect("games:history")
-    names = list(
-        session.seats.select_related("player").order_by("position").values_list("player__name", flat=True)
-    )
-    rounds = session.rounds.count()
-    return render(
-        request,
-        "games/history/delete.html",
-        {
-            "session": session,
-            "names": names,
-            "rounds": rounds,
-            "game_name": GAMES[session.game].name,
-            "trash_days": TRASH_DAYS,
-        },
-    )
+    names = list(session.seats.order_by("position").values_list("player__name", flat=True))
+    context = {"session": session, "names": names, "rounds": session.rounds.count(), "trash_days": TRASH_DAYS}
+    return render(request, "games/history/delete.html", {**context, "game_name": GAMES[session.game].name})
 
 
 def game_label(session: GameSession) -> str:

@@ -221,10 +221,8 @@ def rename(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             form.add_error("name", exc.message)
         else:
             if player.name != old:
-                messages.success(
-                    request,
-                    gettext("{old} is now called {name}, in every game.").format(old=old, name=player.name),
-                )
+                said = gettext("{old} is now called {name}, in every game.")
+                messages.success(request, said.format(old=old, name=player.name))
             return redirect("games:player", pk=player.pk)
     player.name = old
     return render_player(request, player, rename=form, status=400)
@@ -245,14 +243,12 @@ def merge(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         except PlayerError as exc:
             form.add_error("into", exc.message)
             return render_player(request, player, merge=form, status=400)
-        messages.success(
-            request,
-            ngettext(
-                "{name} is merged into {target}: {count} game moved, nothing lost. A mistake? Undo merge, below.",
-                "{name} is merged into {target}: {count} games moved, nothing lost. A mistake? Undo merge, below.",
-                moved["seats"],
-            ).format(name=player.name, target=target.name, count=moved["seats"]),
+        said = ngettext(
+            "{name} is merged into {target}: {count} game moved, nothing lost. A mistake? Undo merge, below.",
+            "{name} is merged into {target}: {count} games moved, nothing lost. A mistake? Undo merge, below.",
+            moved["seats"],
         )
+        messages.success(request, said.format(name=player.name, target=target.name, count=moved["seats"]))
         return redirect("games:player", pk=target.pk)
     clash = list(shared_sessions(player, target)[:3])
     return render(
@@ -282,11 +278,7 @@ def unmerge(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         except PlayerError as exc:
             form.add_error("merge", exc.message)
         else:
-            messages.success(
-                request,
-                gettext("The merge is undone: {name} and {other} each have their own games again.").format(
-                    name=source.name, other=player.name
-                ),
-            )
+            said = gettext("The merge is undone: {name} and {other} each have their own games again.")
+            messages.success(request, said.format(name=source.name, other=player.name))
             return redirect("games:player", pk=source.pk)
     return render_player(request, player, undo=form, status=400)

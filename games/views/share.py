@@ -55,12 +55,9 @@ def _on_this_computer(request: HtmxHttpRequest) -> bool:
 
 
 def link_for_phones(request: HtmxHttpRequest, path: str) -> tuple[str, bool]:
-    """The full link to hand out for ``path``, and whether phones cannot open it.
-
-    Asked for at 127.0.0.1, a link would name the phone itself: LAN_URL (``HOST=0.0.0.0
-    scripts/serve``) names this computer on the Wi-Fi instead; without it, no phone can reach
-    the server at all, and the page says what to do.
-    """
+    """The full link to hand out for ``path``, and whether phones cannot open it. Asked for at 127.0.0.1,
+    a link would name the phone itself: LAN_URL (``HOST=0.0.0.0 scripts/serve``) names this computer on
+    the Wi-Fi instead; without it, no phone can reach the server at all, and the page says what to do."""
     if not _on_this_computer(request):
         return request.build_absolute_uri(path), False
     if settings.LAN_URL:
