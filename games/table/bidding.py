@@ -456,7 +456,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
             row.standing, row.first = "", False  # the totals now are not this round's
         panel.phase, panel.trick_rows = "edit", tricks.rows
         panel.summary, panel.live = tricks.summary, tricks.live
-        return self.describe(loaded, panel, info, form.target.data.get("trump", ""))
+        return self.describe(loaded, panel, info, form.corrected.data.get("trump", ""))
 
     def sheet(
         self, request: HtmxHttpRequest, session: GameSession, seats: list[Seat] | None = None
@@ -488,6 +488,8 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
 
 class BiddingForm(RoundForm):
     """A bidding game's step: each refusal of the rules beside the bid or the tricks it names."""
+
+    table: BiddingTable[BiddingRules]  # the round word and the refusal of a tampered trump are the table's
 
     def seats_for(self, prefix: str) -> Iterable[int]:
         return self.info.active
@@ -585,8 +587,8 @@ class BiddingCorrectionForm(BiddingForm):
     corrects = True
 
     def start(self) -> None:
-        self.bids: Bids = list(self.target.data["bids"])
-        self.tricks: Bids = list(self.target.data["tricks"])
+        self.bids: Bids = list(self.corrected.data["bids"])
+        self.tricks: Bids = list(self.corrected.data["tricks"])
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
@@ -598,5 +600,5 @@ class BiddingCorrectionForm(BiddingForm):
         self.tricks = self.seat_numbers("tricks", seats=active)
         self.require("tricks", self.tricks, gettext("Round {round}: enter {name}'s tricks."))
         if not self.errors:
-            self.round_data = dict(self.target.data, bids=self.bids, tricks=self.tricks)
+            self.round_data = dict(self.corrected.data, bids=self.bids, tricks=self.tricks)
         return cleaned
