@@ -24,7 +24,7 @@ from games.words import gettext, gettext_noop
 from .base import GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, Setup
 from .cards import STRAIN_NAMES, trick_score
 from .cards import STRAIN_SYMBOLS as STRAIN_SYMBOLS  # the pages read it from here
-from .checks import check_strain, round_message, share_list, who
+from .checks import check_in_range, check_strain, round_message, share_list, who
 
 HAND_CARDS = 13
 DECK_HCP = 40
@@ -75,6 +75,18 @@ def fill_fourth(hcp: list[int | None], dealer: int) -> list[int | None]:
     first = [hcp[s] for s in order[:3]]
     hcp[order[3]] = DECK_HCP - sum(v for v in first if v is not None) if None not in first else None
     return hcp
+
+
+def hand_holds(name: str, points: int) -> str:
+    """A hand's points out of range, as a refusal says it."""
+    return gettext("{name} has {points} high-card points, but a hand holds 0 to {most}.").format(
+        name=name, points=points, most=MAX_HAND_HCP
+    )
+
+
+def check_hands(n: int, hcp: list[int | None], *, names: list[str] | None = None) -> None:
+    """Refuse the first hand's points outside 0 to 37 (None: not announced yet), naming its player."""
+    check_in_range(hcp, 0, MAX_HAND_HCP, hand_holds, round=n, field="hcp", names=names)
 
 
 def declarer_for(hcp: list[int], dealer: int) -> tuple[str, int] | None:
@@ -181,9 +193,7 @@ class Minibridge(GameRules):
             hcp,
             MAX_HAND_HCP,
             DECK_HCP,
-            lambda name, points: gettext(
-                "{name} has {points} high-card points, but a hand holds 0 to {most}."
-            ).format(name=name, points=points, most=MAX_HAND_HCP),
+            hand_holds,
             length=4,
             round=n,
             field="hcp",

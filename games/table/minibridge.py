@@ -1,53 +1,28 @@
-"""Minibridge on the screen: deals in words and numbers, and the sheets' rows.
+"""Minibridge's table: the partnership sheet, each player's personal sheet, and a deal's three steps.
 
-The seats and their letters, the announcing order, who declares for which side,
-the deal number of each recorded round (a 20:20 redeal and its replay share one),
-and the lines that say what a contract is and what a played deal scored; then the
-partnership sheet's rows (each recorded deal, the one being entered, those to
-come) and each player's personal sheet, scored "our way". The entry panel is
-``minibridge_panel``; games/views/minibridge.py serves them.
-
-The Minibridge entry panel: what the panel under the heading asks for next.
-
-The points keypad (three players announce, the fourth follows from 40), who
-declares once the points are in, the contract and tricks chips, and the
-correction panel for a finished deal; ``current_panel`` picks the one for the
-deal in hand.
-
-Minibridge: the partnership sheet, the deal entry on it, and each player's personal sheet.
-
-Called through ``play.py``, which checks the login, the owner and the method.
-
-A deal is entered in three steps, each saved by the tap that completes it:
-the points as announced from the dealer (three taps on a keypad; the fourth
-player's points follow from 40), then the declarer's contract (strain, then
-part-score or game), then the tricks the declaring side took (one tap). The
-keypad keeps its state in the form (hidden fields plus which player it is
-filling), so it works as a plain form without JavaScript too, one "Next" at a
-time. Refusals answer 200 to htmx and 400 to a plain POST, with the input kept.
-
-What the pages show is built in plain Python in ``games/screen/``:
-``minibridge`` (seats, deal numbers, the words for them, the sheet's rows and
-the personal sheet) and ``minibridge_panel`` (the entry panel). This module is
-the HTTP side: its table's ``sheet``, ``new_game`` and ``actions`` (which form,
-from ``games/round_forms.py``, and which panel each step has), which
-``play.py`` finds through the game's registry entry.
+A deal is entered in three steps, each saved by the tap that completes it: the points as announced
+from the dealer (a keypad: three taps, the fourth player's points follow from 40), the declarer's
+contract (strain, then part-score or game), then the tricks the declaring side took. Each step is a
+form whose panel partial (templates/games/minibridge/sheet.html) reads it. The keypad keeps its state
+in the form (hidden fields and the player it fills), so it works as a plain form too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, override
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import override
 
 from django import forms
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
 from games import services
-from games.forms import COMPASS_SEATS, SeatingForm, WholeNumberField, parse_int
-from games.models import Seat
+from games.forms import COMPASS_SEATS, SeatingForm, WholeNumberField
+from games.models import GameSession, Seat
 from games.paper.common import Cell, Row
-from games.rules import RoundInfo, RuleError
+from games.rules import GameState, RoundInfo, RoundResult, RuleError
 from games.rules.cards import STRAINS, strain_symbol
 from games.rules.minibridge import (
     DECK_HCP,
@@ -59,6 +34,7 @@ from games.rules.minibridge import (
     SIDES,
     UNDERTRICK,
     announcing_order,
+    check_hands,
     contract_name,
     deal_score,
     declarer_for,
@@ -67,12 +43,16 @@ from games.rules.minibridge import (
     side_of,
     tricks_needed,
 )
-from games.table import Chip, ScoreboardTable, Step, new_game_form, new_game_page, steps
-from games.table.forms import Choice, RawField, RoundForm, strain_choice
+from games.services import LoadedGame
+from games.table import ScoreboardTable, Step, new_game_form, new_game_page, steps
+from games.table.forms import Chip, Choice, RoundForm, strain_choice
 from games.views.common import HtmxHttpRequest
 from games.words import in_words
 
 SEAT_NAMES = COMPASS_SEATS  # North, East, South, West: seats 0 to 3
+PERSONAL_ORDER = (0, 2, 1, 3)  # the paper sheet's columns: points held by N, S, E, W
+GAME_NEEDS = [(strain_symbol(s), n) for s, n in GAME_TRICKS.items()]
+TAP_TO_CHANGE = gettext_lazy("Tap a player to change their points; the fourth still follows from 40.")
 
 
 def letter(seat: int) -> str:
@@ -81,92 +61,80 @@ def letter(seat: int) -> str:
     return gettext("NESW")[seat]
 
 
-PERSONAL_ORDER = (0, 2, 1, 3)  # the paper sheet's columns: points held by N, S, E, W
-
-
 def who(names: list[str], seat: int) -> str:
     return f"{names[seat]} ({SEAT_NAMES[seat]})"
 
 
 def side_players(names: list[str], side: str) -> str:
-    a, b = SIDES[side]
-    return f"{names[a]} & {names[b]}"
+    return " & ".join(names[s] for s in SIDES[side])
 
 
-def deal_numbers(state) -> list[int]:
-    """Deal number of each recorded round: a 20:20 redeal and its replay share one."""
+def deal_numbers(state: GameState) -> list[int]:
+    """Each recorded round's deal number (a 20:20 redeal and its replay share one), then the next deal's."""
     numbers, played = [], 0
     for result in state.rounds:
         numbers.append(played + 1)
-        if result.complete and not result.facts["redeal"]:
-            played += 1
-    return numbers
+        played += result.complete and not result.facts["redeal"]
+    return [*numbers, played + 1]
 
 
-def deals_played(state) -> int:
-    return sum(1 for r in state.rounds if r.complete and not r.facts["redeal"])
+def deal_of(state: GameState, info: RoundInfo) -> int:
+    numbers = deal_numbers(state)
+    return numbers[min(info.number, len(numbers)) - 1]
 
 
-def contract_short(strain: str, game: bool) -> str:
-    kind = pgettext("a game contract, as against a part-score", "Game") if game else gettext("Part-score")
-    return f"{kind} {strain_symbol(strain)}"
+def contract_short(contract: dict[str, str | bool]) -> str:
+    """ "Game ♠", "Part-score ♥"."""
+    game = pgettext("a game contract, as against a part-score", "Game")
+    return f"{game if contract['game'] else gettext('Part-score')} {strain_symbol(str(contract['strain']))}"
 
 
 def result_line(strain: str, game: bool, tricks: int, side: str) -> str:
     """What a played deal scored, as the panel says it after the last tap."""
     needed = tricks_needed(strain, game)
     declaring, defending = deal_score(strain, game, tricks)
-    other = "EW" if side == "NS" else "NS"
-    us, them = gettext(SIDE_NAMES[side]), gettext(SIDE_NAMES[other])
-    if tricks >= needed:
-        over = tricks - needed
-        if over:
-            return gettext("{side} made {contract} with {over} over: {side} +{points}").format(
-                side=us, contract=contract_name(strain, game), over=over, points=declaring
-            )
-        return gettext("{side} made {contract}: {side} +{points}").format(
-            side=us, contract=contract_name(strain, game), points=declaring
+    other = gettext(SIDE_NAMES["EW" if side == "NS" else "NS"])
+    words = {"side": gettext(SIDE_NAMES[side]), "contract": contract_name(strain, game), "points": declaring}
+    if tricks < needed:
+        said = gettext("{side} took {tricks} of {needed} in {contract}, {short} short: {other} +{points}")
+        return said.format(
+            **{**words, "points": defending}, tricks=tricks, needed=needed, short=needed - tricks, other=other
         )
-    return gettext("{side} took {tricks} of {needed} in {contract}, {short} short: {other} +{points}").format(
-        side=us,
-        tricks=tricks,
-        needed=needed,
-        contract=contract_name(strain, game),
-        short=needed - tricks,
-        other=them,
-        points=defending,
-    )
+    if tricks > needed:
+        said = gettext("{side} made {contract} with {over} over: {side} +{points}")
+        return said.format(**words, over=tricks - needed)
+    return gettext("{side} made {contract}: {side} +{points}").format(**words)
 
 
-def side_explain(side: str, facts: dict, data: dict, names: list[str]) -> str:
+def side_explain(side: str, result: RoundResult, names: list[str]) -> str:
     """One line on what a played deal scored for one partnership."""
-    strain, game = data["contract"]["strain"], data["contract"]["game"]
-    tricks = data["tricks"]
-    declaring_side = facts["declaring_side"]
+    facts, data = result.facts, result.data
+    strain, game, tricks = data["contract"]["strain"], data["contract"]["game"], data["tricks"]
     needed = tricks_needed(strain, game)
-    name = contract_name(strain, game)
-    short = needed - tricks
-    if side == declaring_side:
-        line = gettext("{side} declared {contract} ({name}), needed {needed}, took {tricks}").format(
-            side=gettext(SIDE_NAMES[side]),
-            contract=name,
-            name=names[facts["declarer"]],
-            needed=needed,
-            tricks=tricks,
-        )
+    words = {
+        "side": gettext(SIDE_NAMES[side]),
+        "contract": contract_name(strain, game),
+        "needed": needed,
+        "tricks": tricks,
+    }
+    if side == facts["declaring_side"]:
+        line = gettext("{side} declared {contract} ({name}), needed {needed}, took {tricks}")
+        line = line.format(**words, name=names[facts["declarer"]])
         return declaring_line(line, strain, game, tricks, facts["declaring_points"])
-    line = gettext("{side} defended {other}'s {contract} (needed {needed}, took {tricks})").format(
-        side=gettext(SIDE_NAMES[side]),
-        other=gettext(SIDE_NAMES[declaring_side]),
-        contract=name,
-        needed=needed,
-        tricks=tricks,
-    )
-    if short > 0:
-        return gettext("{line}: {short} short × {each} = {points}").format(
-            line=line, short=short, each=UNDERTRICK, points=facts["defending_points"]
+    line = gettext("{side} defended {other}'s {contract} (needed {needed}, took {tricks})")
+    line = line.format(**words, other=gettext(SIDE_NAMES[facts["declaring_side"]]))
+    if needed > tricks:
+        said = gettext("{line}: {short} short × {each} = {points}")
+        return said.format(
+            line=line, short=needed - tricks, each=UNDERTRICK, points=facts["defending_points"]
         )
     return gettext("{line}: made, 0").format(line=line)
+
+
+def number_cell(deal: int, dealer: int, names: list[str], *, link: bool = False) -> Cell:
+    """A row's heading: the deal's number with the dealer's letter small beside it (who, as its title)."""
+    title = gettext("{name} deals").format(name=names[dealer])
+    return Cell(text=str(deal), flag=letter(dealer), title=title, head=True, link=link, cls="round-col")
 
 
 @dataclass
@@ -174,187 +142,251 @@ class PersonalRow:
     deal: str
     seat: str
     held: list[int | None]  # N, S, E, W
-    side_points: str
-    contract: str
-    tricks: str
-    plus: int | None
-    minus: int | None
+    side_points: str = ""
+    contract: str = ""
+    tricks: str = ""
+    plus: int | None = None
+    minus: int | None = None
 
 
-def rows(loaded) -> list[Row]:
-    """The sheet's body, as games.screen draws it: every round recorded (20:20 redeals included), the
-    deal being entered, and (when playing a number of deals) those to come."""
-    state, names = loaded.state, loaded.names
-    rows: list[Row] = []
-    numbers = deal_numbers(state)
-    for result, deal in zip(state.rounds, numbers, strict=True):
-        info, facts, data = result.info, result.facts, result.data
-        done = result.complete
-        if facts["redeal"]:
-            main, sub = "20:20", gettext("redealt, no score")
-        else:
-            declarer = facts["declarer"]
-            if "contract" in data:
-                main = contract_short(data["contract"]["strain"], data["contract"]["game"])
-                sub = f"{names[declarer]} · " + (
-                    gettext("took {tricks}").format(tricks=data["tricks"])
-                    if "tricks" in data
-                    else gettext("to play")
+class MinibridgeTable(ScoreboardTable):
+    """Two partnerships' totals beside the sheet, a personal sheet per player, and a deal in three steps."""
+
+    sheet_template = "games/minibridge/sheet.html"
+    leader_words = "announces first"
+
+    def screen_rows(self, loaded: LoadedGame) -> list[Row]:
+        """Every round recorded (20:20 redeals included), the deal being entered, and (when playing a number
+        of deals) those to come."""
+        state, names = loaded.state, loaded.names
+        rows: list[Row] = []
+        numbers = deal_numbers(state)
+        for result, deal in zip(state.rounds, numbers[:-1], strict=True):
+            facts, data, done, number = result.facts, result.data, result.complete, result.info.number
+            if facts["redeal"]:
+                main, sub = "20:20", gettext("redealt, no score")
+            elif "contract" in data:
+                took = gettext("took {tricks}").format(tricks=data["tricks"]) if "tricks" in data else None
+                main, sub = (
+                    contract_short(data["contract"]),
+                    f"{names[facts['declarer']]} · {took or gettext('to play')}",
                 )
             else:
                 main = gettext("{side} declare").format(side=gettext(SIDE_NAMES[facts["declaring_side"]]))
-                sub = gettext("{name} to choose").format(name=names[declarer])
-        cells = [
-            _number(deal, info.dealer, names, link=done),
-            Cell(text=main, lines=(sub,), cls="contract-col"),
-        ]
-        for side in ("NS", "EW"):
-            cell = Cell(cls="side-cell")
-            if done:
-                total = result.totals[SIDES[side][0]]
-                points = result.points[SIDES[side][0]]
-                cell.text = str(total)
-                cell.corner = f"+{points}" if points else ""
-                if facts["redeal"]:
-                    cell.explain = gettext(
-                        "20:20: redealt by the same dealer, no score; total {total}"
-                    ).format(total=total)
-                else:
-                    cell.explain = gettext("{explain}; total {total}").format(
-                        explain=side_explain(side, facts, data, names), total=total
-                    )
-            cells.append(cell)
-        redeal = " row-redeal" if facts["redeal"] else ""
-        if facts["redeal"]:
-            link = gettext("Correct round {number} (deal {deal}, 20:20 redeal)")
-        else:
-            link = gettext("Correct round {number} (deal {deal})")
-        rows.append(
-            Row(
-                cells,
-                cls=f"row-{'done' if done else 'current'}{redeal}",
-                number=info.number,
-                heading=f"{in_words('Deal')} {deal}",
-                link_label=link.format(number=info.number, deal=deal),
+                sub = gettext("{name} to choose").format(name=names[facts["declarer"]])
+            cells = [
+                number_cell(deal, result.info.dealer, names, link=done),
+                Cell(text=main, lines=(sub,), cls="contract-col"),
+            ]
+            for side in ("NS", "EW"):
+                cells.append(cell := Cell(cls="side-cell"))
+                if done:
+                    assert (
+                        result.totals is not None and result.points is not None
+                    )  # a finished deal is scored
+                    total, points = result.totals[SIDES[side][0]], result.points[SIDES[side][0]]
+                    cell.text, cell.corner = str(total), f"+{points}" if points else ""
+                    if facts["redeal"]:
+                        cell.explain = gettext(
+                            "20:20: redealt by the same dealer, no score; total {total}"
+                        ).format(total=total)
+                    else:
+                        explain = side_explain(side, result, names)
+                        cell.explain = gettext("{explain}; total {total}").format(
+                            explain=explain, total=total
+                        )
+            if facts["redeal"]:
+                link, cls = gettext("Correct round {number} (deal {deal}, 20:20 redeal)"), " row-redeal"
+            else:
+                link, cls = gettext("Correct round {number} (deal {deal})"), ""
+            rows.append(
+                Row(
+                    cells,
+                    cls=f"row-{'done' if done else 'current'}{cls}",
+                    number=number,
+                    heading=f"{in_words('Deal')} {deal}",
+                    link_label=link.format(number=number, deal=deal),
+                )
             )
-        )
-    if state.finished:
-        return rows
-    next_deal = deals_played(state) + 1
-    info = state.next_round
-    if state.current is None and info is not None:
-        cells = [
-            _number(next_deal, info.dealer, names, link=False),
-            Cell(lines=(gettext("points to come"),), cls="contract-col"),
-            Cell(cls="side-cell"),
-            Cell(cls="side-cell"),
-        ]
-        rows.append(Row(cells, cls="row-current", number=info.number))
-    deals = state.options.get("deals")
-    if deals:
-        for deal in range(next_deal + 1, deals + 1):
-            dealer = (state.first_dealer + deal - 1) % 4
-            cells = [_number(deal, dealer, names, link=False), Cell(cls="contract-col")]
+        info = state.next_round
+        if state.finished or info is None:
+            return rows
+        if state.current is None:
+            cells = [
+                number_cell(numbers[-1], info.dealer, names),
+                Cell(lines=(gettext("points to come"),), cls="contract-col"),
+            ]
+            rows.append(
+                Row(
+                    [*cells, Cell(cls="side-cell"), Cell(cls="side-cell")],
+                    cls="row-current",
+                    number=info.number,
+                )
+            )
+        for deal in range(numbers[-1] + 1, (state.options.get("deals") or 0) + 1):
+            cells = [number_cell(deal, (state.first_dealer + deal - 1) % 4, names), Cell(cls="contract-col")]
             cells += [Cell(cls="side-cell"), Cell(cls="side-cell")]
             rows.append(Row(cells, cls="row-future", key=f"deal-{deal}"))  # no round yet
-    return rows
+        return rows
 
-
-def _number(deal: int, dealer: int, names: list[str], *, link: bool) -> Cell:
-    """A row's heading: the deal's number with the dealer's letter small beside it (who, as its title)."""
-    title = gettext("{name} deals").format(name=names[dealer])
-    return Cell(text=str(deal), flag=letter(dealer), title=title, head=True, link=link, cls="round-col")
-
-
-def sides_context(loaded) -> list[dict]:
-    state, names = loaded.state, loaded.names
-    target = state.options.get("target")
-    sides = []
-    for side in ("NS", "EW"):
-        total = state.totals[SIDES[side][0]]
-        sides.append(
+    def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
+        """What the sheet page shows besides its entry panel and its drawn rows: the totals, the winners."""
+        del panel  # the entry panel is every sheet's (``full_context``)
+        state, names = loaded.state, loaded.names
+        totals, target = state.totals or [0] * 4, state.options.get("target")
+        winners = sorted({side_of(s) for s in state.winners}) if state.finished else []
+        played = any(r.complete and not r.facts["redeal"] for r in state.rounds)
+        best = max(totals)
+        sides = [
             {
                 "key": side,
                 "name": gettext(SIDE_NAMES[side]),
                 "players": side_players(names, side),
-                "total": total,
-                "target": target,
-                "to_go": max(0, target - total) if target else None,
+                "total": totals[SIDES[side][0]],
+                "to_go": max(0, target - totals[SIDES[side][0]]) if target else None,
             }
-        )
-    return sides
+            for side in ("NS", "EW")
+        ]
+        return {
+            "seats": [
+                {"seat": s, "letter": letter(s), "seat_name": SEAT_NAMES[s], "name": names[s]}
+                for s in range(4)
+            ],
+            "sides": sides,
+            "winners": [gettext(SIDE_NAMES[w]) for w in winners],
+            "win_detail": f": {side_players(names, winners[0])}" if len(winners) == 1 else "",
+            "deals_option": state.options.get("deals"),
+            "target": target,
+            "game_tricks": GAME_NEEDS,
+            "leaders": [side["key"] for side in sides if side["total"] == best] if played else [],
+        }
 
+    def current_panel(self, loaded: LoadedGame) -> Panel:
+        """The points keypad, or the contract and tricks once the points are in, or the game's end."""
+        info = loaded.state.next_round
+        if loaded.state.finished or info is None:
+            return Panel("over")
+        step = PointsForm if loaded.state.current is None else ContractForm
+        return step(None, table=self, loaded=loaded, target=info).panel()
 
-def personal_rows(loaded, seat: int) -> tuple[list[PersonalRow], dict]:
-    """The personal score sheet of the rule text, one line a deal, "score our way" + and -."""
-    state = loaded.state
-    ours = side_of(seat)
-    rows = []
-    plus_total = minus_total = 0
-    for result, deal in zip(state.rounds, deal_numbers(state), strict=True):
-        data, facts = result.data, result.facts
-        hcp = data["hcp"]
-        row = PersonalRow(
-            deal=str(deal),
-            seat=letter(seat),
-            held=[hcp[s] for s in PERSONAL_ORDER],
-            side_points="",
-            contract="",
-            tricks="",
-            plus=None,
-            minus=None,
+    def round_title(self, loaded: LoadedGame, info: RoundInfo) -> str:
+        """ "Deal 4": a redealt deal keeps its number."""
+        return gettext("Deal {number}").format(number=deal_of(loaded.state, info))
+
+    def watch_lines(self, loaded: LoadedGame) -> list[str]:
+        """Who deals (and announces first), then where the deal stands: the points being announced,
+        the contract being chosen, or the hand being played."""
+        state, names = loaded.state, loaded.names
+        info, current = state.next_round, state.current
+        if info is None:
+            return []
+        lines = [gettext("{dealer} deals and announces first").format(dealer=names[info.dealer])]
+        if current is None:
+            return [*lines, gettext("Announcing the points.")]
+        hcp, contract = current.data["hcp"], current.data.get("contract")
+        said = gettext("Points: {ns} {ns_points}, {ew} {ew_points}; {declarer} declares.")
+        ns, ew = gettext(SIDE_NAMES["NS"]), gettext(SIDE_NAMES["EW"])
+        declarer = who(names, current.facts["declarer"])
+        lines.append(
+            said.format(ns=ns, ns_points=hcp[0] + hcp[2], ew=ew, ew_points=hcp[1] + hcp[3], declarer=declarer)
         )
-        if facts["redeal"]:
-            row.side_points = "20:20"
-            row.contract = gettext("Redeal")
-        else:
+        if contract is None:
+            return [*lines, gettext("Choosing the contract.")]
+        return [*lines, gettext("Playing the hand: {contract}.").format(contract=contract_short(contract))]
+
+    def stale_message(self, number: int) -> str:
+        said = gettext("Round {number} is not the deal being entered; the sheet has been brought up to date.")
+        return said.format(number=number)
+
+    def sheet(
+        self, request: HtmxHttpRequest, session: GameSession, seats: list[Seat] | None = None
+    ) -> HttpResponse:
+        """The sheet, a player's personal sheet (``?seat=``), or the points again to change them
+        (``?phase=points``, once they are in)."""
+        loaded = services.load_game(session, seats)
+        seat, current = request.GET.get("seat", ""), loaded.state.current
+        if seat in ("0", "1", "2", "3"):
+            return self.personal_sheet(request, loaded, int(seat))
+        if request.GET.get("phase") == "points" and current is not None:
+            return self.show(
+                request, loaded, PointsForm(None, table=self, loaded=loaded, target=current.info).panel()
+            )
+        return self.show(request, loaded, self.current_panel(loaded))
+
+    def personal_sheet(self, request: HtmxHttpRequest, loaded: LoadedGame, seat: int) -> HttpResponse:
+        """The personal score sheet of the rule text, one line a deal, "score our way" + and -."""
+        state, names = loaded.state, loaded.names
+        rows, plus, minus = [], 0, 0
+        for result, deal in zip(state.rounds, deal_numbers(state)[:-1], strict=True):
+            data, facts = result.data, result.facts
+            row = PersonalRow(
+                deal=str(deal), seat=letter(seat), held=[data["hcp"][s] for s in PERSONAL_ORDER]
+            )
+            rows.append(row)
+            if facts["redeal"]:
+                row.side_points, row.contract = "20:20", gettext("Redeal")
+                continue
             side = facts["declaring_side"]
             row.side_points = f"{facts['side_hcp'][side]} {gettext(SIDE_NAMES[side])}"
             if "contract" in data:
-                c = data["contract"]
-                row.contract = gettext("{contract} by {seat}").format(
-                    contract=contract_short(c["strain"], c["game"]), seat=letter(facts["declarer"])
+                said = gettext("{contract} by {seat}")
+                row.contract = said.format(
+                    contract=contract_short(data["contract"]), seat=letter(facts["declarer"])
                 )
-            if "tricks" in data:
-                row.tricks = str(data["tricks"])
-        if result.complete and not facts["redeal"]:
-            mine = result.points[seat]
-            theirs = result.points[(seat + 1) % 4]
-            if mine:
-                row.plus = mine
-                plus_total += mine
-            if theirs:
-                row.minus = theirs
-                minus_total += theirs
-        rows.append(row)
-    return rows, {"plus": plus_total, "minus": minus_total, "net": plus_total - minus_total, "side": ours}
+            row.tricks = str(data.get("tricks", ""))
+            if result.points is not None:  # the deal is played
+                ours, theirs = result.points[seat], result.points[(seat + 1) % 4]
+                row.plus, row.minus, plus, minus = ours or None, theirs or None, plus + ours, minus + theirs
+        context = {
+            "session": loaded.session,
+            "state": state,
+            "seat": seat,
+            "me": who(names, seat),
+            "side": gettext(SIDE_NAMES[side_of(seat)]),
+            "partner": who(names, (seat + 2) % 4),
+            "rows": rows,
+            "totals": {"plus": plus, "minus": minus, "net": plus - minus, "side": side_of(seat)},
+            "others": [{"seat": s, "label": who(names, s)} for s in range(4) if s != seat],
+            "columns": [letter(s) for s in PERSONAL_ORDER],
+        }
+        return render(request, "games/minibridge/personal.html", context)
+
+    def actions(self) -> dict[str, tuple[Callable[..., HttpResponse], set[str]]]:
+        return steps(
+            self,
+            points=Step(PointsForm, PointsForm.panel),
+            contract=Step(ContractForm, ContractForm.panel),
+            edit=Step(CorrectionForm, CorrectionForm.panel),
+        )
+
+    def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
+        form = new_game_form(request, NewMinibridgeForm, self.game.slug, count=4)
+        template, context = "games/minibridge/new.html", {"game_tricks": GAME_NEEDS}
+        return new_game_page(request, form, game=self.game, template=template, context=context)
 
 
-def leading_sides(state) -> list[str]:
-    if not any(r.complete and not r.facts["redeal"] for r in state.rounds):
-        return []
-    ns, ew = state.totals[0], state.totals[1]
-    return [side for side, total in (("NS", ns), ("EW", ew)) if total == max(ns, ew)]
+# -- the entry panel: each step of a deal is a form, drawn by its own panel partial -----------------
 
 
-def sheet_context(loaded) -> dict:
-    """What the sheet page shows besides its entry panel and its drawn rows: the totals, the winners."""
-    state, names = loaded.state, loaded.names
-    winners = sorted({side_of(s) for s in state.winners}) if state.finished else []
-    return {
-        "seats": [
-            {"seat": s, "letter": letter(s), "seat_name": SEAT_NAMES[s], "name": names[s]} for s in range(4)
-        ],
-        "sides": sides_context(loaded),
-        "winners": [gettext(SIDE_NAMES[w]) for w in winners],
-        "win_detail": f": {side_players(names, winners[0])}" if len(winners) == 1 else "",
-        "deals_option": state.options.get("deals"),
-        "target": state.options.get("target"),
-        "played": deals_played(state),
-        "game_tricks": [(strain_symbol(s), n) for s, n in GAME_TRICKS.items()],
-        "last_deal": deal_numbers(state)[-1] if state.rounds else None,
-        "leaders": leading_sides(state),
-    }
+class Tap(forms.TypedChoiceField):
+    """One of ``values`` as tapped (typed back; None for no tap). Anything else is refused with ``says(shown)``
+    (``shown``: what was sent, cut short), or taken as no tap without ``says`` (where the keypad stands)."""
+
+    def __init__(self, values: Iterable[int | str], says: Callable[[str], str] | None = None) -> None:
+        values = list(values)
+        coerce = int if all(isinstance(v, int) for v in values) else str
+        super().__init__(
+            choices=[(str(v), str(v)) for v in values], coerce=coerce, required=False, empty_value=None
+        )
+        self.says = says
+
+    def to_python(self, value: object) -> str:
+        sent = super().to_python(value)
+        return sent if self.says is not None or self.valid_value(sent) else ""
+
+    def validate(self, value: object) -> None:
+        if self.says is not None and value and not self.valid_value(str(value)):
+            raise forms.ValidationError(self.says(str(value)[:12]))
 
 
 @dataclass
@@ -373,426 +405,379 @@ class PointsRow:
 
 @dataclass
 class Panel:
-    """The entry panel under the heading: what to enter now for the deal in hand."""
+    """The entry panel: its phase, a note and a message for it as a whole, and the form of the step it draws
+    (none once the game is over)."""
 
-    phase: str  # "points", "contract", "edit", "over"
-    info: RoundInfo | None = None
-    deal: int = 0
-    hcp: list[int | None] = field(default_factory=lambda: [None] * 4)
-    at: int | None = None
-    points: list[PointsRow] = field(default_factory=list)
-    keypad: list[Chip] = field(default_factory=list)
-    strain: str = ""
-    game: bool | None = None
-    tricks: int | None = None
-    contract_saved: bool = False
-    choices: list[Choice] = field(default_factory=list)
-    trick_choice: Choice | None = None
-    live: str = ""
-    error: str = ""
-    hcp_error: str = ""
+    phase: str
+    form: DealForm | None = None
     note: str = ""
-    dealer: str = ""
-    facts: dict = field(default_factory=dict)  # declaring side, declarer, dummy, leader (as text)
+    error: str = ""
+    contract_saved: bool = False  # for the steps still to enter (templates/games/_steps.html)
+
+    @property
+    def info(self) -> RoundInfo | None:
+        return None if self.form is None else self.form.info
 
 
-def keypad(panel: Panel) -> list[Chip]:
-    """0 to 37; values that cannot fit in the 40 points with those already announced are struck."""
-    if panel.at is None or panel.info is None:
-        return []
-    order = announcing_order(panel.info.dealer)
-    others = sum(v for s, v in enumerate(panel.hcp) if v is not None and s != panel.at and s != order[3])
-    room = DECK_HCP - others
-    chips = []
-    for v in range(MAX_HAND_HCP + 1):
-        struck = v > room
-        chips.append(
-            Chip(
-                value=v,
-                struck=struck,
-                title=gettext("Only {room} points are left").format(room=room) if struck else "",
+class DealForm(RoundForm):
+    """A step of a deal: ``clean`` reads what was tapped and gives the round's data (``deal_data``); the panel
+    partial reads the heading, the points and who declares with them, and the contract's chips."""
+
+    phase = ""
+
+    def start(self) -> None:
+        self.order = announcing_order(self.info.dealer)
+        self.hcp: list[int | None] = [None] * 4
+        self.strain_value = ""
+        self.game_value: bool | None = None
+        self.tricks_value: int | None = None
+
+    def panel(self) -> Panel:
+        """The panel that draws this form: the input kept, each message beside its field."""
+        return Panel(self.phase, self, error=self.message)
+
+    @override
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
+        self.read()
+        if not self.errors:
+            self.round_data = self.deal_data()
+        return cleaned
+
+    def read(self) -> None:
+        """What was tapped: here the contract and the tricks, for the steps that have them."""
+        if "strain" in self.fields:
+            cleaned = self.cleaned_data
+            self.strain_value, game, self.tricks_value = (
+                cleaned.get("strain") or "",
+                cleaned.get("game"),
+                cleaned.get("tricks"),
             )
+            self.game_value = None if game is None else bool(game)
+
+    def deal_data(self) -> dict[str, object] | None:
+        """The round's data to store (None: nothing yet); a message beside its field where it is refused."""
+        raise NotImplementedError
+
+    def add_contract_fields(self) -> None:
+        """Strain, part-score or game, and the tricks taken, each refused in the round's words."""
+        n = self.number
+        strain = gettext("Round {round}: pick the strain from NT, ♠, ♥, ♦ and ♣.").format(round=n)
+        game = gettext("Round {round}: pick part-score or game.").format(round=n)
+        tricks = gettext("Round {round}: the tricks must be a number from 0 to {most}, not “{shown}”.")
+        self.fields["strain"] = Tap(STRAINS, lambda _: strain)
+        self.fields["game"] = Tap((0, 1), lambda _: game)
+        self.fields["tricks"] = Tap(
+            range(HAND_CARDS + 1), lambda shown: tricks.format(round=n, most=HAND_CARDS, shown=shown)
         )
-    return chips
 
+    @property
+    def full_hcp(self) -> list[int | None]:
+        return fill_fourth(self.hcp, self.info.dealer)
 
-def describe_declaring(panel: Panel, names: list[str], hcp: list[int]) -> None:
-    """Who declares, who is dummy, who leads; the ruling on equal points when it applied."""
-    assert panel.info is not None  # a panel that names the declarer is for a deal
-    found = declarer_for(hcp, panel.info.dealer)
-    if found is None:
-        panel.facts = {"redeal": True}
-        return
-    side, declarer = found
-    partner = (declarer + 2) % 4
-    ns, ew = hcp[0] + hcp[2], hcp[1] + hcp[3]
-    panel.facts = {
-        "side": gettext(SIDE_NAMES[side]),
-        "side_points": ns if side == "NS" else ew,
-        "split": f"{ns}:{ew}",
-        "declarer": who(names, declarer),
-        "declarer_name": names[declarer],
-        "dummy": who(names, partner),
-        "leader": who(names, (declarer + 1) % 4),
-        "tie": gettext(
-            "{name} and {partner} hold {points} each: {name} announced first, so declares."
-        ).format(name=names[declarer], partner=names[partner], points=hcp[declarer])
-        if hcp[declarer] == hcp[partner]
-        else "",
-        "side_key": side,
-        "declarer_seat": declarer,
-    }
+    def announced(self) -> list[int] | None:
+        """Everyone's points once the three who announce have (the fourth's follow from 40), else None."""
+        full = self.full_hcp
+        return [v for v in full if v is not None] if None not in full else None
 
+    # -- what the panel partial reads --
 
-def points_rows(panel: Panel, names: list[str], errors: dict[int, str]) -> list[PointsRow]:
-    assert panel.info is not None  # a panel with the points is for a deal
-    order = announcing_order(panel.info.dealer)
-    rows = []
-    for i, seat in enumerate(order):
-        rows.append(
+    @property
+    def deal(self) -> int:
+        return deal_of(self.state, self.info)
+
+    @property
+    def dealer(self) -> str:
+        return who(self.names, self.info.dealer)
+
+    @property
+    def filling(self) -> int | None:
+        """The player whose points the keypad fills (None: no keypad)."""
+        return None
+
+    @property
+    def points(self) -> list[PointsRow]:
+        errors, hcp, names = self.seat_messages(), self.full_hcp, self.names
+        return [
             PointsRow(
                 seat=seat,
                 letter=letter(seat),
                 seat_name=str(SEAT_NAMES[seat]),
                 name=names[seat],
-                value=panel.hcp[seat],
-                active=seat == panel.at and i < 3,
+                value=hcp[seat],
+                active=seat == self.filling and i < 3,
                 derived=i == 3,
                 error=errors.get(seat, ""),
             )
-        )
-    return rows
+            for i, seat in enumerate(self.order)
+        ]
 
+    def seat_messages(self) -> dict[int, str]:
+        return self.seat_errors("hcp")
 
-def points_live(hcp: list[int | None], dealer: int) -> str:
-    order = announcing_order(dealer)
-    known = [v for v in (hcp[s] for s in order[:3]) if v is not None]
-    if len(known) < 3:
-        left = 3 - len(known)
-        return ngettext(
-            "{points} of {deck} points announced, {left} player to go",
-            "{points} of {deck} points announced, {left} players to go",
-            left,
-        ).format(points=sum(known), deck=DECK_HCP, left=left)
-    ns, ew = (hcp[0] or 0) + (hcp[2] or 0), (hcp[1] or 0) + (hcp[3] or 0)
-    if ns == ew:
-        return gettext("20:20: the same dealer deals again")
-    return gettext("N-S {ns} : E-W {ew}").format(ns=ns, ew=ew)
+    @property
+    def facts(self) -> dict[str, object]:
+        """Once everyone's points are in: who declares, who is dummy, who leads, and the ruling on equal points
+        when it applied (or that the deal is a redeal)."""
+        hcp = [v for v in self.full_hcp if v is not None and 0 <= v <= MAX_HAND_HCP]
+        found = declarer_for(hcp, self.info.dealer) if len(hcp) == 4 else None
+        if found is None:
+            return {"redeal": True} if len(hcp) == 4 else {}
+        (side, declarer), names = found, self.names
+        partner = (declarer + 2) % 4
+        tie = gettext("{name} and {partner} hold {points} each: {name} announced first, so declares.")
+        return {
+            "side": gettext(SIDE_NAMES[side]),
+            "side_points": sum(hcp[s] for s in SIDES[side]),
+            "declarer": who(names, declarer),
+            "declarer_name": names[declarer],
+            "dummy": who(names, partner),
+            "leader": who(names, (declarer + 1) % 4),
+            "tie": tie.format(name=names[declarer], partner=names[partner], points=hcp[declarer])
+            if hcp[declarer] == hcp[partner]
+            else "",
+        }
 
-
-def points_panel(
-    loaded, info: RoundInfo, hcp, at=None, errors=None, error="", note="", phase="points"
-) -> Panel:
-    names = loaded.names
-    order = announcing_order(info.dealer)
-    hcp = fill_fourth(hcp, info.dealer)
-    if at is None or at not in order[:3]:
-        at = next((s for s in order[:3] if hcp[s] is None), order[0])
-    panel = Panel(phase=phase, info=info, hcp=hcp, at=at, error=error, note=note)
-    panel.deal = deal_of(loaded, info)
-    panel.dealer = who(names, info.dealer)
-    errors = errors or {}
-    panel.points = points_rows(panel, names, errors)
-    panel.keypad = keypad(panel)
-    panel.live = points_live(hcp, info.dealer)
-    if None not in hcp and all(0 <= v <= MAX_HAND_HCP for v in hcp):
-        describe_declaring(panel, names, hcp)
-    return panel
-
-
-def contract_choices(panel: Panel, errors: dict[str, str]) -> None:
-    strain, game = panel.strain, panel.game
-    panel.choices = [
-        strain_choice(strain, errors.get("strain", "")),
-        Choice(
-            name="game",
-            legend=gettext("Part-score or game"),
-            chips=[
-                Chip(
-                    value=0,
-                    checked=game is False,
-                    label=gettext("Part-score · {tricks}").format(tricks=PART_SCORE_TRICKS),
-                ),
-                Chip(
-                    value=1,
-                    checked=game is True,
-                    label=gettext("Game · {tricks}").format(tricks=GAME_TRICKS[strain])
-                    if strain
-                    else gettext("Game · 9 to 11"),
-                ),
-            ],
-            css="wide",
-            error=errors.get("contract", ""),
-        ),
-    ]
-
-
-def trick_choice(panel: Panel, side: str, errors: dict[str, str]) -> Choice:
-    needed = tricks_needed(panel.strain, panel.game) if panel.strain and panel.game is not None else None
-    return Choice(
-        name="tricks",
-        legend=gettext("Tricks taken by {side} (needed {needed})").format(side=side, needed=needed)
-        if needed
-        else gettext("Tricks taken by {side}").format(side=side),
-        chips=[Chip(value=v, checked=panel.tricks == v) for v in range(HAND_CARDS + 1)],
-        marked=needed,
-        error=errors.get("tricks", ""),
-    )
-
-
-def contract_panel(
-    loaded, info: RoundInfo, strain="", game=None, tricks=None, errors=None, error="", note=""
-):
-    current = loaded.state.current
-    hcp = current.data["hcp"]
-    panel = Panel(phase="contract", info=info, hcp=list(hcp), strain=strain, game=game, tricks=tricks)
-    panel.deal = deal_of(loaded, info)
-    panel.dealer = who(loaded.names, info.dealer)
-    panel.error, panel.note = error, note
-    panel.contract_saved = "contract" in current.data
-    describe_declaring(panel, loaded.names, hcp)
-    panel.points = points_rows(panel, loaded.names, {})
-    errors = errors or {}
-    contract_choices(panel, errors)
-    if not panel.contract_saved and "tricks" in errors:
-        panel.error = panel.error or errors["tricks"]  # no tricks row yet to show it beside
-    if panel.contract_saved:
-        panel.trick_choice = trick_choice(panel, panel.facts["side"], errors)
-        needed = tricks_needed(strain, game) if strain and game is not None else None
-        if needed:
-            panel.live = gettext("{side} need {needed} tricks for {contract}").format(
-                side=panel.facts["side"], needed=needed, contract=contract_name(strain, game)
+    @property
+    def live(self) -> str:
+        """How far the announcing has got, and how the points split once it is done."""
+        hcp = self.full_hcp
+        known = [v for v in (hcp[s] for s in self.order[:3]) if v is not None]
+        if len(known) < 3:
+            left = 3 - len(known)
+            said = ngettext(
+                "{points} of {deck} points announced, {left} player to go",
+                "{points} of {deck} points announced, {left} players to go",
+                left,
             )
-    return panel
+            return said.format(points=sum(known), deck=DECK_HCP, left=left)
+        ns, ew = (hcp[0] or 0) + (hcp[2] or 0), (hcp[1] or 0) + (hcp[3] or 0)
+        if ns == ew:
+            return gettext("20:20: the same dealer deals again")
+        return gettext("N-S {ns} : E-W {ew}").format(ns=ns, ew=ew)
+
+    @property
+    def choices(self) -> list[Choice]:
+        """The contract's strain, then part-score or game."""
+        errors, strain, game = self.field_errors(), self.strain_value, self.game_value
+        if strain:
+            game_label = gettext("Game · {tricks}").format(tricks=GAME_TRICKS[strain])
+        else:
+            game_label = gettext("Game · 9 to 11")
+        part_score = gettext("Part-score · {tricks}").format(tricks=PART_SCORE_TRICKS)
+        chips = [
+            Chip(value=0, checked=game is False, label=part_score),
+            Chip(value=1, checked=game is True, label=game_label),
+        ]
+        error = errors.get("game") or errors.get("contract", "")
+        length = Choice(
+            name="game", legend=gettext("Part-score or game"), chips=chips, css="wide", error=error
+        )
+        return [strain_choice(strain, errors.get("strain", "")), length]
+
+    @property
+    def trick_choice(self) -> Choice:
+        """The tricks the declaring side took, those the contract needs marked."""
+        strain, game = self.strain_value, self.game_value
+        needed = tricks_needed(strain, game) if strain and game is not None else None
+        side = self.facts.get("side") or gettext("the declaring side")
+        legend = (
+            gettext("Tricks taken by {side} (needed {needed})")
+            if needed
+            else gettext("Tricks taken by {side}")
+        )
+        return Choice(
+            name="tricks",
+            legend=legend.format(side=side, needed=needed),
+            chips=[Chip(value=v, checked=self.tricks_value == v) for v in range(HAND_CARDS + 1)],
+            marked=needed,
+            error=self.field_errors().get("tricks", ""),
+        )
 
 
-def deal_of(loaded, info: RoundInfo) -> int:
-    numbers = deal_numbers(loaded.state)
-    if info.number <= len(numbers):
-        return numbers[info.number - 1]
-    return deals_played(loaded.state) + 1
+class PointsForm(DealForm):
+    """The points as announced: saved once three are in (a 20:20 split is a redeal). A tap on a player's row
+    (``goto``) moves the keypad to them; ``at`` is the player it fills, ``pick`` the points tapped."""
 
-
-def current_panel(loaded, note="") -> Panel:
-    state = loaded.state
-    if state.finished or state.next_round is None:
-        return Panel(phase="over", note=note)
-    info = state.next_round
-    current = state.current
-    if current is None:
-        return points_panel(loaded, info, [None] * 4, note=note)
-    contract = current.data.get("contract") or {}
-    return contract_panel(loaded, info, contract.get("strain", ""), contract.get("game"), note=note)
-
-
-def edit_panel(loaded, info, hcp, at, strain, game, tricks, errors=None, hcp_errors=None, error="") -> Panel:
-    panel = points_panel(loaded, info, hcp, at, hcp_errors, error, phase="edit")
-    panel.strain, panel.game, panel.tricks = strain, game, tricks
-    errors = errors or {}
-    contract_choices(panel, errors)
-    side = panel.facts.get("side", gettext("the declaring side"))
-    panel.trick_choice = trick_choice(panel, side, errors)
-    panel.hcp_error = errors.get("hcp", "")
-    return panel
-
-
-# -- Minibridge: the points keypad, then the contract and tricks -------------------------------------
-
-
-def seat_or_none(raw: Any) -> int | None:
-    return int(raw) if isinstance(raw, str) and raw in ("0", "1", "2", "3") else None
-
-
-class MinibridgePointsMixin(RoundForm):
-    """The keypad: the points so far (hidden fields), which player it fills (``at``), the value tapped."""
-
+    phase = "points"
     seat_fields = ("hcp",)
-    at = RawField()
-    goto = RawField()
-    pick = RawField()
+    seat_words = {"hcp": "points"}
+    at = Tap(range(4))
+    goto = Tap(range(4))
+    pick = Tap(range(MAX_HAND_HCP + 1), lambda shown: shown)  # refused beside the player it fills, by name
 
-    def read_points(self) -> None:
-        """Sets ``hcp`` (the fourth left None: it follows from 40), ``at`` and ``moved`` (a row tapped)."""
-        n = self.number
-        names = self.names
-        order = announcing_order(self.info.dealer)
-        self.moved = False
-        hcp = self.seat_numbers("hcp", "points", seats=range(4))
-        for seat, value in enumerate(hcp):
-            if value is not None and not 0 <= value <= MAX_HAND_HCP:
-                self.flag(
-                    f"hcp_{seat}",
-                    gettext(
-                        "Round {round}: {name} has {points} high-card points, but a hand holds 0 to {most}."
-                    ).format(round=n, name=names[seat], points=value, most=MAX_HAND_HCP),
-                )
-                hcp[seat] = None
-        self.hcp = hcp
-        at = seat_or_none(self.raw("at"))
-        self.at_seat = at
-        goto = seat_or_none(self.raw("goto"))
-        if goto is not None and goto in order[:3]:
-            hcp[order[3]] = None
+    @override
+    def start(self) -> None:
+        super().start()
+        current = self.current
+        self.changing = current is not None  # the points are in: they are being changed
+        self.hcp = list(current.data["hcp"]) if current is not None else self.hcp
+        self.at_seat: int | None = None
+        self.moved = self.lost_contract = False
+        self.found: tuple[str, int] | None = None
+
+    @override
+    def panel(self) -> Panel:
+        panel = super().panel()
+        panel.note = str(TAP_TO_CHANGE) if self.changing and not self.problems() else ""
+        return panel
+
+    @property
+    @override
+    def filling(self) -> int | None:
+        at, hcp, first = self.at_seat, self.full_hcp, self.order[:3]
+        return at if at in first else next((s for s in first if hcp[s] is None), first[0])
+
+    @property
+    def keypad(self) -> list[Chip]:
+        """0 to 37; values that cannot fit in the 40 points with those already announced are struck."""
+        left_out = (self.filling, self.order[3])
+        room = DECK_HCP - sum(v for s, v in enumerate(self.hcp) if v is not None and s not in left_out)
+        title = gettext("Only {room} points are left").format(room=room)
+        return [
+            Chip(value=v, struck=v > room, title=title if v > room else "") for v in range(MAX_HAND_HCP + 1)
+        ]
+
+    @override
+    def read(self) -> None:
+        """The points as the keypad leaves them (the fourth left None: it follows from 40), the player it fills
+        next, and whether a player's row was tapped (``moved``)."""
+        n, names, order, cleaned = self.number, self.names, self.order, self.cleaned_data
+        hcp = self.seat_numbers("hcp", seats=range(4))
+        while True:  # each hand the rules refuse is said beside its player, and left out
+            try:
+                check_hands(n, hcp, names=names)
+                break
+            except RuleError as exc:
+                assert exc.player is not None  # a hand's points name their player
+                self.refuse(exc)
+                hcp[exc.player] = None
+        refused = self.errors.pop("pick", None)  # said below, beside the player being filled
+        picked: int | None = cleaned.get("pick")
+        self.hcp, self.at_seat, goto = hcp, cleaned.get("at"), cleaned.get("goto")
+        if goto in order[:3]:
             self.at_seat, self.moved = goto, True
-            return
-        raw = self.raw("pick")
-        if raw != "":
+        elif refused or picked is not None:
+            at = self.at_seat
             target = at if at in order[:3] else next((s for s in order[:3] if hcp[s] is None), None)
             if target is None:
-                self.flag(
-                    f"hcp_{order[0]}",
-                    gettext("Round {round}: tap the player whose points you are entering first.").format(
-                        round=n
-                    ),
+                said = gettext("Round {round}: tap the player whose points you are entering first.")
+                self.flag(f"hcp_{order[0]}", said.format(round=n))
+            elif picked is None:
+                said = gettext(
+                    "Round {round}: {name}'s points must be a number from 0 to {most}, not “{shown}”."
                 )
-            elif (picked := parse_int(raw, 0, MAX_HAND_HCP)) is None:
+                shown = str(self.data.get("pick", ""))[:12]
                 self.flag(
-                    f"hcp_{target}",
-                    gettext(
-                        "Round {round}: {name}'s points must be a number from 0 to {most}, not “{shown}”."
-                    ).format(round=n, name=names[target], most=MAX_HAND_HCP, shown=raw[:12]),
+                    f"hcp_{target}", said.format(round=n, name=names[target], most=MAX_HAND_HCP, shown=shown)
                 )
             else:
                 hcp[target] = picked
                 following = [s for s in order[order.index(target) + 1 : 3] if hcp[s] is None]
-                self.at_seat = (
-                    following[0] if following else next((s for s in order[:3] if hcp[s] is None), target)
-                )
-        first = [hcp[s] for s in order[:3]]
-        if None not in first and not self.errors:
-            known = [v for v in first if v is not None]
-            given_fourth = hcp[order[3]]
-            total = sum(known)
-            if given_fourth is not None and total + given_fourth != DECK_HCP and raw == "":
+                self.at_seat = (following or [s for s in order[:3] if hcp[s] is None] or [target])[0]
+        first = [v for v in (hcp[s] for s in order[:3]) if v is not None]
+        fourth, total = hcp[order[3]], sum(first)
+        if len(first) == 3 and not self.errors and not self.moved:
+            if fourth is not None and total + fourth != DECK_HCP and not (refused or picked is not None):
                 # All four were sent (a plain form or a record): they must add up to 40.
-                self.flag(
-                    f"hcp_{order[3]}",
-                    gettext(
-                        "Round {round}: the high-card points add up to {total}, but a deal holds {deck}."
-                    ).format(round=n, total=total + given_fourth, deck=DECK_HCP),
+                said = gettext(
+                    "Round {round}: the high-card points add up to {total}, but a deal holds {deck}."
                 )
+                self.flag(f"hcp_{order[3]}", said.format(round=n, total=total + fourth, deck=DECK_HCP))
             elif total > DECK_HCP:
+                said = gettext(
+                    "Round {round}: the points so far add up to {total}, {more} more than the {deck} in a deal."
+                )
                 last = self.at_seat if self.at_seat in order[:3] else order[2]
                 self.flag(
-                    f"hcp_{last}",
-                    gettext(
-                        "Round {round}: the points so far add up to {total}, {more} more than the {deck} in a deal."
-                    ).format(round=n, total=total, more=total - DECK_HCP, deck=DECK_HCP),
+                    f"hcp_{last}", said.format(round=n, total=total, more=total - DECK_HCP, deck=DECK_HCP)
                 )
             elif DECK_HCP - total > MAX_HAND_HCP:
-                self.flag(
-                    f"hcp_{order[3]}",
-                    gettext(
-                        "Round {round}: {name} would hold {points} points, but a hand holds at most {most}."
-                    ).format(round=n, name=names[order[3]], points=DECK_HCP - total, most=MAX_HAND_HCP),
+                said = gettext(
+                    "Round {round}: {name} would hold {points} points, but a hand holds at most {most}."
                 )
+                words = {"name": names[order[3]], "points": DECK_HCP - total, "most": MAX_HAND_HCP}
+                self.flag(f"hcp_{order[3]}", said.format(round=n, **words))
         hcp[order[3]] = None  # always worked out again from the other three
+        super().read()
 
-    def announced(self) -> bool:
-        """Whether the three who announce have all been given points."""
-        return None not in [self.hcp[s] for s in announcing_order(self.info.dealer)[:3]]
-
-
-class MinibridgeContractMixin(RoundForm):
-    """Strain, part-score or game, and the tricks the declaring side took."""
-
-    strain = RawField()
-    game = RawField()
-    tricks = RawField()
-    contract = RawField()  # no input: where a message on the contract as a whole is shown
-
-    def read_contract(self) -> None:
-        n = self.number
-        strain = self.raw("strain")
-        if strain not in ("", *STRAINS):
-            self.flag(
-                "strain", gettext("Round {round}: pick the strain from NT, ♠, ♥, ♦ and ♣.").format(round=n)
-            )
-            strain = ""
-        raw_game = self.raw("game")
-        if raw_game not in ("", "0", "1"):
-            self.flag("contract", gettext("Round {round}: pick part-score or game.").format(round=n))
-        raw_tricks = self.raw("tricks")
-        tricks = None
-        if raw_tricks != "":
-            tricks = parse_int(raw_tricks, 0, HAND_CARDS)
-            if tricks is None:
-                self.flag(
-                    "tricks",
-                    gettext(
-                        "Round {round}: the tricks must be a number from 0 to {most}, not “{shown}”."
-                    ).format(round=n, most=HAND_CARDS, shown=raw_tricks[:12]),
-                )
-        self.strain_value: str = strain
-        self.game_value: bool | None = {"": None, "0": False, "1": True}.get(raw_game)
-        self.tricks_value: int | None = tricks
-
-
-class MinibridgePointsForm(MinibridgePointsMixin):
-    """The points as announced: saved once three are in (a 20:20 split is a redeal)."""
-
-    def start(self) -> None:
-        self.hcp: list[int | None] = [None] * 4
-        self.at_seat: int | None = None
-        self.changing = self.current is not None
-        self.found: tuple[str, int] | None = None
-        self.lost_contract = False
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        self.read_points()
-        if self.errors or self.moved or not self.announced():
-            return cleaned
-        full = fill_fourth(self.hcp, self.info.dealer)
-        self.hcp = full
-        self.found = declarer_for(full, self.info.dealer)  # type: ignore[arg-type]
-        data: dict[str, Any] = {"hcp": full}
-        current = self.current
+    @override
+    def deal_data(self) -> dict[str, object] | None:
+        full, current = self.announced(), self.current
+        if self.moved or full is None:
+            return None
+        self.found = declarer_for(full, self.info.dealer)
         if self.found is None:
-            data["redeal"] = True
-        elif current is not None and "contract" in current.data:
-            if current.facts["declarer"] == self.found[1]:
-                data["contract"] = current.data["contract"]  # same declarer: the contract stands
-            else:
-                self.lost_contract = True
-        self.round_data = data
-        return cleaned
+            return {"hcp": full, "redeal": True}
+        if current is not None and "contract" in current.data:
+            if current.facts["declarer"] == self.found[1]:  # same declarer: the contract stands
+                return {"hcp": full, "contract": current.data["contract"]}
+            self.lost_contract = True
+        return {"hcp": full}
 
-    def refuse(self, exc: RuleError) -> None:
-        self.refusal = exc
-        self.flag(f"hcp_{exc.player}" if exc.player is not None else None, exc.message)
-
-    def note(self, after: Any) -> str:
-        names = after.names
+    @override
+    def note(self, after: LoadedGame) -> str:
+        names, dealer = after.names, self.info.dealer
         if self.found is None:
-            dealer = self.info.dealer
-            return gettext(
+            said = gettext(
                 "20:20 split: {name} ({seat}) deals again. That deal is not counted; announce the new points."
-            ).format(name=names[dealer], seat=COMPASS_SEATS[dealer])
-        if self.lost_contract:
-            return gettext("The declarer is now {name} ({seat}): choose the contract again.").format(
-                name=names[self.found[1]], seat=COMPASS_SEATS[self.found[1]]
             )
+            return said.format(name=names[dealer], seat=COMPASS_SEATS[dealer])
+        if self.lost_contract:
+            said = gettext("The declarer is now {name} ({seat}): choose the contract again.")
+            return said.format(name=names[self.found[1]], seat=COMPASS_SEATS[self.found[1]])
         return ""
 
 
-class MinibridgeContractForm(MinibridgeContractMixin):
+class ContractForm(DealForm):
     """The contract (saved once strain and part-score or game are both in), then the tricks taken."""
 
+    phase = "contract"
+
+    @override
     def fits(self) -> bool:
         return self.current is not None and not self.current.facts["redeal"]
 
+    @override
     def start(self) -> None:
-        contract = (self.current.data.get("contract") if self.current else None) or {}
-        self.strain_value = contract.get("strain", "")
-        self.game_value = contract.get("game")
-        self.tricks_value = None
+        super().start()
+        self.add_contract_fields()
+        current = self.current
+        if current is not None:
+            contract = current.data.get("contract") or {}
+            self.hcp, self.strain_value, self.game_value = (
+                current.data["hcp"],
+                contract.get("strain", ""),
+                contract.get("game"),
+            )
 
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        self.read_contract()
-        if self.errors or self.current is None:
-            return cleaned
+    @property
+    def contract_saved(self) -> bool:
+        return self.current is not None and "contract" in self.current.data
+
+    @property
+    @override
+    def live(self) -> str:
+        strain, game = self.strain_value, self.game_value
+        if not (self.contract_saved and strain and game is not None):
+            return ""
+        said = gettext("{side} need {needed} tricks for {contract}")
+        return said.format(
+            side=self.facts["side"], needed=tricks_needed(strain, game), contract=contract_name(strain, game)
+        )
+
+    @override
+    def panel(self) -> Panel:
+        panel = super().panel()
+        panel.contract_saved = self.contract_saved
+        if not self.contract_saved:  # no tricks row yet to show their message beside
+            panel.error = panel.error or self.field_errors().get("tricks", "")
+        return panel
+
+    @override
+    def deal_data(self) -> dict[str, object] | None:
+        current = self.current
+        assert current is not None  # the step fits a deal whose points are in (``fits``)
         if self.strain_value == "" or self.game_value is None:
             if self.tricks_value is not None:
                 self.flag(
@@ -801,237 +786,91 @@ class MinibridgeContractForm(MinibridgeContractMixin):
                         round=self.number
                     ),
                 )
-            return cleaned
-        data: dict[str, Any] = {
-            "hcp": self.current.data["hcp"],
+            return None
+        data = {
+            "hcp": current.data["hcp"],
             "contract": {"strain": self.strain_value, "game": self.game_value},
         }
         if self.tricks_value is not None:
             data["tricks"] = self.tricks_value
-        if data != self.current.data:
-            self.round_data = data
-        return cleaned
+        return data if data != current.data else None
 
+    @override
     def refuse(self, exc: RuleError) -> None:
-        self.refusal = exc
-        self.flag(exc.field or "contract", exc.message)
+        self.place(exc, default="contract")
+
+    @override
+    def note(self, after: LoadedGame) -> str:
+        """Once the tricks are in: what the deal scored."""
+        if self.tricks_value is None or self.game_value is None:
+            return ""
+        side = after.state.rounds[self.number - 1].facts["declaring_side"]
+        result = result_line(self.strain_value, self.game_value, self.tricks_value, side)
+        return gettext("Deal {number}: {result}.").format(
+            number=deal_of(after.state, self.info), result=result
+        )
 
 
-class MinibridgeCorrectionForm(MinibridgePointsMixin, MinibridgeContractMixin):
+class CorrectionForm(PointsForm):
     """A finished deal: points, contract and tricks together; every later total follows."""
 
+    phase = "edit"
     corrects = True
 
+    @override
     def start(self) -> None:
+        super().start()
+        self.add_contract_fields()
         data = self.target.data
         contract = data.get("contract") or {}
-        self.hcp = list(data["hcp"])
-        self.at_seat = announcing_order(self.info.dealer)[0]
-        self.strain_value = contract.get("strain", "")
-        self.game_value = contract.get("game")
+        self.hcp, self.at_seat, self.changing = list(data["hcp"]), self.order[0], False
+        self.strain_value, self.game_value = contract.get("strain", ""), contract.get("game")
         self.tricks_value = data.get("tricks")
-        self.hints: dict[int, str] = {}
+        self.hints: dict[int, str] = {}  # players whose points are missing, before Save
 
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        self.read_points()
-        self.read_contract()
+    @override
+    def seat_messages(self) -> dict[int, str]:
+        return {**self.hints, **super().seat_messages()}
+
+    @override
+    def deal_data(self) -> dict[str, object] | None:
+        n, full = self.number, self.announced()
+        said = gettext("Round {round}: enter {name}'s points.")
+        missing = {s: said.format(round=n, name=self.names[s]) for s in self.order[:3] if self.hcp[s] is None}
+        if not self.saving:
+            self.hints = missing  # shown beside the rows, but nothing is refused yet
+            return None
+        for seat, message in missing.items():
+            self.flag(f"hcp_{seat}", message)
+        if self.moved or full is None:
+            return None
+        if declarer_for(full, self.info.dealer) is None:
+            return {"hcp": full, "redeal": True}
+        if self.strain_value == "" or self.game_value is None:
+            self.flag(
+                "contract",
+                gettext("Round {round}: choose the strain and part-score or game.").format(round=n),
+            )
+        if self.tricks_value is None:
+            self.flag(
+                "tricks", gettext("Round {round}: tap the tricks the declaring side took.").format(round=n)
+            )
         if self.errors:
-            return cleaned
-        if not self.announced():
-            missing = {
-                s: gettext("Round {round}: enter {name}'s points.").format(
-                    round=self.number, name=self.names[s]
-                )
-                for s in announcing_order(self.info.dealer)[:3]
-                if self.hcp[s] is None
-            }
-            if not self.saving:
-                self.hints = missing  # shown beside the rows, but nothing is refused yet
-            for seat, message in missing.items() if self.saving else ():
-                self.flag(f"hcp_{seat}", message)
-            return cleaned
-        if self.moved or not self.saving:
-            return cleaned
-        full = fill_fourth(self.hcp, self.info.dealer)
-        data: dict[str, Any] = {"hcp": full}
-        if declarer_for(full, self.info.dealer) is None:  # type: ignore[arg-type]
-            data["redeal"] = True
-        else:
-            if self.strain_value == "" or self.game_value is None:
-                self.flag(
-                    "contract",
-                    gettext("Round {round}: choose the strain and part-score or game.").format(
-                        round=self.number
-                    ),
-                )
-            if self.tricks_value is None:
-                self.flag(
-                    "tricks",
-                    gettext("Round {round}: tap the tricks the declaring side took.").format(
-                        round=self.number
-                    ),
-                )
-            if self.errors:
-                return cleaned
-            data["contract"] = {"strain": self.strain_value, "game": self.game_value}
-            data["tricks"] = self.tricks_value
-        self.round_data = data
-        return cleaned
+            return None
+        return {
+            "hcp": full,
+            "contract": {"strain": self.strain_value, "game": self.game_value},
+            "tricks": self.tricks_value,
+        }
 
+    @override
     def refuse(self, exc: RuleError) -> None:
         self.place(exc, seat_prefix="hcp", seat_kinds=("hcp", "redeal", None))
 
     @override
-    def note(self, after: Any) -> str:
-        return gettext("Round {number} corrected; every total after it is worked out again.").format(
-            number=self.number
-        )
-
-
-class MinibridgeTable(ScoreboardTable):
-    sheet_template = "games/minibridge/sheet.html"
-    leader_words = "announces first"
-
-    def context(self, loaded, panel):
-        del panel  # the entry panel is every sheet's (``full_context``)
-        return sheet_context(loaded)
-
-    def current_panel(self, loaded):
-        return current_panel(loaded)
-
-    def screen_rows(self, loaded):
-        return rows(loaded)
-
-    def round_title(self, loaded, info) -> str:
-        """ "Deal 4": a redealt deal keeps its number."""
-        return gettext("Deal {number}").format(number=deal_of(loaded, info))
-
-    def watch_lines(self, loaded) -> list[str]:
-        """Who deals (and announces first), then where the deal stands: the points being announced,
-        the contract being chosen, or the hand being played."""
-        state, names = loaded.state, loaded.names
-        info = state.next_round
-        if info is None:
-            return []
-        lines = [gettext("{dealer} deals and announces first").format(dealer=names[info.dealer])]
-        current = state.current
-        if current is None:
-            return [*lines, gettext("Announcing the points.")]
-        hcp = current.data["hcp"]
-        lines.append(
-            gettext("Points: {ns} {ns_points}, {ew} {ew_points}; {declarer} declares.").format(
-                ns=gettext(SIDE_NAMES["NS"]),
-                ns_points=hcp[0] + hcp[2],
-                ew=gettext(SIDE_NAMES["EW"]),
-                ew_points=hcp[1] + hcp[3],
-                declarer=who(names, current.facts["declarer"]),
-            )
-        )
-        contract = current.data.get("contract")
-        if contract is None:
-            return [*lines, gettext("Choosing the contract.")]
-        said = contract_short(contract["strain"], contract["game"])
-        return [*lines, gettext("Playing the hand: {contract}.").format(contract=said)]
-
-    def stale_message(self, number):
-        return gettext(
-            "Round {number} is not the deal being entered; the sheet has been brought up to date."
-        ).format(number=number)
-
-    def sheet(self, request: HtmxHttpRequest, session, seats: list[Seat] | None = None):
-        loaded = services.load_game(session, seats)
-        seat = seat_or_none(request.GET.get("seat"))
-        if seat is not None:
-            return personal_sheet(request, loaded, seat)
-        panel = self.current_panel(loaded)
-        current = loaded.state.current
-        if request.GET.get("phase") == "points" and current is not None:
-            panel = points_panel(loaded, current.info, list(current.data["hcp"]))
-            panel.note = str(TAP_TO_CHANGE)
-        return self.show(request, loaded, panel)
-
-    def actions(self):
-        return steps(
-            self,
-            points=Step(MinibridgePointsForm, points_step_panel),
-            contract=Step(MinibridgeContractForm, contract_step_panel, note=contract_note),
-            edit=Step(MinibridgeCorrectionForm, correction_panel),
-        )
-
-    def new_game(self, request: HtmxHttpRequest):
-        form = new_game_form(request, NewMinibridgeForm, self.game.slug, count=4)
-        context = {"game_tricks": [(strain_symbol(s), n) for s, n in GAME_TRICKS.items()]}
-        return new_game_page(
-            request, form, game=self.game, template="games/minibridge/new.html", context=context
-        )
-
-
-def personal_sheet(request, loaded, seat: int):
-    rows, totals = personal_rows(loaded, seat)
-    names = loaded.names
-    return render(
-        request,
-        "games/minibridge/personal.html",
-        {
-            "session": loaded.session,
-            "state": loaded.state,
-            "seat": seat,
-            "me": who(names, seat),
-            "side": gettext(SIDE_NAMES[side_of(seat)]),
-            "partner": who(names, (seat + 2) % 4),
-            "rows": rows,
-            "totals": totals,
-            "others": [{"seat": s, "label": who(names, s)} for s in range(4) if s != seat],
-            "columns": [letter(s) for s in PERSONAL_ORDER],
-        },
-    )
-
-
-TAP_TO_CHANGE = gettext_lazy("Tap a player to change their points; the fourth still follows from 40.")
-
-
-def points_step_panel(form):
-    note = str(TAP_TO_CHANGE) if form.changing and form.is_bound and not form.errors else ""
-    return points_panel(
-        form.loaded, form.info, form.hcp, form.at_seat, form.seat_errors("hcp"), form.message, note=note
-    )
-
-
-def contract_step_panel(form):
-    return contract_panel(
-        form.loaded,
-        form.info,
-        form.strain_value,
-        form.game_value,
-        form.tricks_value,
-        form.field_errors(),
-        form.message,
-    )
-
-
-def correction_panel(form):
-    return edit_panel(
-        form.loaded,
-        form.info,
-        form.hcp,
-        form.at_seat,
-        form.strain_value,
-        form.game_value,
-        form.tricks_value,
-        form.field_errors(),
-        {**form.hints, **form.seat_errors("hcp")},
-        form.message,
-    )
-
-
-def contract_note(form, after) -> str:
-    """Once the tricks are in: what the deal scored."""
-    if form.tricks_value is None:
-        return ""
-    side = after.state.rounds[form.number - 1].facts["declaring_side"]
-    result = result_line(form.strain_value, form.game_value, form.tricks_value, side)
-    return gettext("Deal {number}: {result}.").format(number=deal_of(after, form.info), result=result)
+    def note(self, after: LoadedGame) -> str:
+        said = gettext("Round {number} corrected; every total after it is worked out again.")
+        return said.format(number=self.number)
 
 
 # -- a new game ------------------------------------------------------------------------------------
@@ -1058,13 +897,12 @@ class NewMinibridgeForm(SeatingForm):
     )
     target = WholeNumberField(label=gettext_lazy("Target"), required=False, min_value=1, max_value=100_000)
 
-    def already_seated_message(self, name, seat):
+    def already_seated_message(self, name: str, seat: int) -> str:
         # The name as it will be stored: runs of spaces made one.
-        return super().already_seated_message(" ".join(name.split()), seat)
+        return str(super().already_seated_message(" ".join(name.split()), seat))
 
-    def clean(self):
-        super().clean()
-        cleaned = self.cleaned_data
+    def clean(self) -> dict[str, object]:
+        cleaned: dict[str, object] = super().clean() or {}
         ends = cleaned.get("ends")
         if ends == "deals" and cleaned.get("deals") is None and "deals" not in self.errors:
             self.add_error("deals", gettext("How many deals? (8 is usual.)"))
@@ -1072,7 +910,6 @@ class NewMinibridgeForm(SeatingForm):
             self.add_error("target", gettext("Which score ends the game?"))
         return cleaned
 
-    def options(self):
-        if self.cleaned_data["ends"] == "target":
-            return {"target": self.cleaned_data["target"]}
-        return {"deals": self.cleaned_data["deals"]}
+    def options(self) -> dict[str, object]:
+        ends = self.cleaned_data["ends"]
+        return {ends: self.cleaned_data[ends]}
