@@ -137,6 +137,21 @@ def number_cell(deal: int, dealer: int, names: list[str], *, link: bool = False)
     return Cell(text=str(deal), flag=letter(dealer), title=title, head=True, link=link, cls="round-col")
 
 
+def side_cell(side: str, result: RoundResult, names: list[str]) -> Cell:
+    """A partnership's square of a deal, once it is played: its total, what the deal added, and how."""
+    if not result.complete:
+        return Cell(cls="side-cell")
+    assert result.totals is not None and result.points is not None  # a finished deal is scored
+    total, points = result.totals[SIDES[side][0]], result.points[SIDES[side][0]]
+    if result.facts["redeal"]:
+        explain = gettext("20:20: redealt by the same dealer, no score; total {total}").format(total=total)
+    else:
+        explain = gettext("{explain}; total {total}").format(
+            explain=side_explain(side, result, names), total=total
+        )
+    return Cell(text=str(total), corner=f"+{points}" if points else "", explain=explain, cls="side-cell")
+
+
 @dataclass
 class PersonalRow:
     deal: str
@@ -178,23 +193,7 @@ class MinibridgeTable(ScoreboardTable):
                 number_cell(deal, result.info.dealer, names, link=done),
                 Cell(text=main, lines=(sub,), cls="contract-col"),
             ]
-            for side in ("NS", "EW"):
-                cells.append(cell := Cell(cls="side-cell"))
-                if done:
-                    assert (
-                        result.totals is not None and result.points is not None
-                    )  # a finished deal is scored
-                    total, points = result.totals[SIDES[side][0]], result.points[SIDES[side][0]]
-                    cell.text, cell.corner = str(total), f"+{points}" if points else ""
-                    if facts["redeal"]:
-                        cell.explain = gettext(
-                            "20:20: redealt by the same dealer, no score; total {total}"
-                        ).format(total=total)
-                    else:
-                        explain = side_explain(side, result, names)
-                        cell.explain = gettext("{explain}; total {total}").format(
-                            explain=explain, total=total
-                        )
+            cells += [side_cell(side, result, names) for side in ("NS", "EW")]
             if facts["redeal"]:
                 link, cls = gettext("Correct round {number} (deal {deal}, 20:20 redeal)"), " row-redeal"
             else:
@@ -211,22 +210,14 @@ class MinibridgeTable(ScoreboardTable):
         info = state.next_round
         if state.finished or info is None:
             return rows
+        blank = [Cell(cls="side-cell"), Cell(cls="side-cell")]
         if state.current is None:
-            cells = [
-                number_cell(numbers[-1], info.dealer, names),
-                Cell(lines=(gettext("points to come"),), cls="contract-col"),
-            ]
-            rows.append(
-                Row(
-                    [*cells, Cell(cls="side-cell"), Cell(cls="side-cell")],
-                    cls="row-current",
-                    number=info.number,
-                )
-            )
+            to_come = Cell(lines=(gettext("points to come"),), cls="contract-col")
+            cells = [number_cell(numbers[-1], info.dealer, names), to_come]
+            rows.append(Row([*cells, *blank], cls="row-current", number=info.number))
         for deal in range(numbers[-1] + 1, (state.options.get("deals") or 0) + 1):
             cells = [number_cell(deal, (state.first_dealer + deal - 1) % 4, names), Cell(cls="contract-col")]
-            cells += [Cell(cls="side-cell"), Cell(cls="side-cell")]
-            rows.append(Row(cells, cls="row-future", key=f"deal-{deal}"))  # no round yet
+            rows.append(Row([*cells, *blank], cls="row-future", key=f"deal-{deal}"))  # no round yet
         return rows
 
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
@@ -448,11 +439,8 @@ class DealForm(RoundForm):
         """What was tapped: here the contract and the tricks, for the steps that have them."""
         if "strain" in self.fields:
             cleaned = self.cleaned_data
-            self.strain_value, game, self.tricks_value = (
-                cleaned.get("strain") or "",
-                cleaned.get("game"),
-                cleaned.get("tricks"),
-            )
+            game = cleaned.get("game")
+            self.strain_value, self.tricks_value = cleaned.get("strain") or "", cleaned.get("tricks")
             self.game_value = None if game is None else bool(game)
 
     def deal_data(self) -> dict[str, object] | None:
