@@ -164,7 +164,7 @@ class PersonalRow:
     minus: int | None = None
 
 
-class MinibridgeTable(ScoreboardTable):
+class MinibridgeTable(ScoreboardTable["Panel"]):
     """Two partnerships' totals beside the sheet, a personal sheet per player, and a deal in three steps."""
 
     sheet_template = "games/minibridge/sheet.html"
