@@ -58,16 +58,6 @@ class SeatNumber(forms.IntegerField):
         return number
 
 
-class RawField(forms.Field):
-    """What was sent, as a string ("" for nothing): being replaced by typed fields; gone once none uses it."""
-
-    def __init__(self) -> None:
-        super().__init__(required=False)
-
-    def to_python(self, value: object) -> str:
-        return value if isinstance(value, str) else ""
-
-
 def pick(values: Iterable[int | str], message: str = "") -> forms.TypedChoiceField:
     """An optional tap among ``values`` (ints or strs, given back typed; None for none sent); anything else
     is refused with ``message`` (Django's when "")."""
@@ -91,7 +81,7 @@ class RoundForm(forms.Form):
     """
 
     seat_fields: tuple[str, ...] = ()
-    # What each prefix's number is, as NOT_POSSIBLE words it (default: "bid" and "tricks" are themselves).
+    # What each prefix's number is, as NOT_POSSIBLE words it ("points"; "bid" and "tricks" are themselves).
     seat_words: dict[str, str] = {}
     most = 100  # a seat's number is at most this far from 0 (the rules say what a round may hold)
     corrects = False  # True: the step corrects a finished round (a GET shows the form as stored)
@@ -120,14 +110,10 @@ class RoundForm(forms.Form):
         self.round_data: dict[str, object] | None = None
         self.refusal: RuleError | None = None
         for prefix in self.seat_fields:
-            what = self.seat_words.get(prefix, prefix if prefix in NOT_POSSIBLE else "")
+            what = self.seat_words.get(prefix, prefix)
             for seat in self.seats_for(prefix):
-                self.fields[f"{prefix}_{seat}"] = (
-                    SeatNumber(
-                        what=what, name=self.names[seat], number=self.number, most=self.most, words=self.words
-                    )
-                    if what
-                    else RawField()  # a prefix with no word: read by hand until its form moves to typed fields
+                self.fields[f"{prefix}_{seat}"] = SeatNumber(
+                    what=what, name=self.names[seat], number=self.number, most=self.most, words=self.words
                 )
         self.start()
 
@@ -226,35 +212,13 @@ class RoundForm(forms.Form):
     def problems(self) -> ErrorDict:
         return self.errors if self.is_bound else ErrorDict()
 
-    def raw(self, name: str) -> str:
-        """A ``RawField``'s string: gone with ``RawField``."""
-        value = getattr(self, "cleaned_data", {}).get(name, "")
-        return value if isinstance(value, str) else ""
-
-    def seat_numbers(
-        self, prefix: str, what: str = "", *, seats: Iterable[int] = (), most: int = 100
-    ) -> list[int | None]:
-        """Each player's ``prefix`` number as its field read it, for ``seats`` (the others None).
-
-        ``what`` and ``most`` are read only for a prefix still of ``RawField``s (a ``SeatNumber`` has its
-        own, from ``seat_words`` and ``most``): they go with ``RawField``.
-        """
+    def seat_numbers(self, prefix: str, *, seats: Iterable[int]) -> list[int | None]:
+        """Each player's ``prefix`` number as its field read it, for ``seats`` (the others None)."""
+        cleaned = getattr(self, "cleaned_data", {})
         wanted = set(seats)
-        values: list[int | None] = [None] * len(self.names)
-        for seat in range(len(self.names)):
-            name = f"{prefix}_{seat}"
-            if seat not in wanted:
-                continue
-            if isinstance(self.fields.get(name), SeatNumber):
-                values[seat] = getattr(self, "cleaned_data", {}).get(name)
-                continue
-            try:
-                values[seat] = SeatNumber(
-                    what=what, name=self.names[seat], number=self.number, most=most, words=self.words
-                ).clean(self.raw(name))
-            except forms.ValidationError as exc:
-                self.add_error(name, exc)
-        return values
+        return [
+            cleaned.get(f"{prefix}_{seat}") if seat in wanted else None for seat in range(len(self.names))
+        ]
 
 
 @dataclass
