@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from django import forms
 from django.forms.utils import ErrorDict
@@ -17,6 +17,7 @@ from games.rules import GameRules, RoundInfo, RoundResult, RuleError
 from games.rules.cards import STRAIN_NAMES, STRAINS, strain_symbol
 
 if TYPE_CHECKING:
+    from games.registry import Game
     from games.services import LoadedGame
 
 # A number a player's row refused, by what it is: whole sentences, so a language words each its own way.
@@ -71,6 +72,14 @@ def pick(values: Iterable[int | str], message: str = "") -> forms.TypedChoiceFie
     )
 
 
+class FormTable(Protocol):
+    """What a round form asks of its game's table: the game, and its words for a round."""
+
+    game: Game
+
+    def in_round_words(self, loaded: LoadedGame, message: str) -> str: ...
+
+
 class RoundForm(forms.Form):
     """One step of entering or correcting a round.
 
@@ -91,9 +100,9 @@ class RoundForm(forms.Form):
         self,
         data: QueryDict | None = None,
         *,
-        table: Any,  # the game's Table; typed once the game forms stop reaching for their own table's members
+        table: FormTable,
         loaded: LoadedGame,
-        target: Any,  # RoundInfo | RoundResult; typed once the corrections read ``corrected`` rather than ``target``
+        target: RoundInfo | RoundResult,
         htmx: bool = False,
     ) -> None:
         super().__init__(data)
@@ -177,7 +186,7 @@ class RoundForm(forms.Form):
 
     def words(self, message: str) -> str:
         """A message that starts "Round n: ", its round named as the game's screen names it ("Deal 2: ...")."""
-        return str(self.table.in_round_words(self.loaded, message))
+        return self.table.in_round_words(self.loaded, message)
 
     def said(self, exc: RuleError) -> str:
         return self.words(exc.message)

@@ -809,7 +809,7 @@ class CorrectionForm(PointsForm):
     def start(self) -> None:
         super().start()
         self.add_contract_fields()
-        data = self.target.data
+        data = self.corrected.data
         contract = data.get("contract") or {}
         self.hcp, self.at_seat, self.changing = list(data["hcp"]), self.order[0], False
         self.strain_value, self.game_value = contract.get("strain", ""), contract.get("game")
