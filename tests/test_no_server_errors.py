@@ -5,7 +5,7 @@ script (other Unicode digits), huge and signed numbers, NUL, lone surrogates (as
 bytes a browser never sends), very long strings and the same key repeated. Between
 them the tests below send more than 10,000 such requests: the sweep of every URL the
 app has (over 9,000, counted), the random posts to every round action and sheet
-(150 examples of 21 requests) and to every new-game form (100 of 5), and the
+(150 examples per game, 21 requests over the games) and to every new-game form (100 of 5), and the
 anonymous ones; about two minutes on one core.
 """
 
@@ -215,17 +215,20 @@ def every_url(games: dict[str, int], player: int) -> list[str]:
 LAST = ("/delete/", "/end/", "/undo/", "/merge/", "/rename/", "/trash/", "/restore/")
 
 
-def test_every_hostile_value_in_every_field_of_every_url(table, games_in_progress, user):
+# One test per hostile value, each through every URL, so that the workers share the sweep (minutes
+# on one core): every URL still meets every value in every field, once in a test of its own.
+@pytest.mark.parametrize("value", HOSTILE, ids=[f"hostile{i:02}" for i in range(len(HOSTILE))])
+def test_every_hostile_value_in_every_field_of_every_url(table, games_in_progress, user, value):
     player = Player.objects.filter(owner=user).first()
     urls = sorted(every_url(games_in_progress, player.pk), key=lambda u: any(word in u for word in LAST))
     sender = Sender(table)
     for url in urls:
-        for value in HOSTILE:
-            sender.both(url, [(field, value) for field in FIELDS], htmx=True)
-            # The same key twice: a plain value first, the hostile one second, and the other way round.
-            sender.both(url, [(field, v) for field in FIELDS[:12] for v in ("1", value)])
-            sender.both(url, [(field, v) for field in FIELDS[:12] for v in (value, "1")])
-    assert sender.sent >= 9000, sender.sent
+        sender.both(url, [(field, value) for field in FIELDS], htmx=True)
+        # The same key twice: a plain value first, the hostile one second, and the other way round.
+        sender.both(url, [(field, v) for field in FIELDS[:12] for v in ("1", value)])
+        sender.both(url, [(field, v) for field in FIELDS[:12] for v in (value, "1")])
+    assert sender.sent == 6 * len(urls)
+    assert sender.sent * len(HOSTILE) >= 9000, sender.sent  # the whole sweep, over every value
 
 
 @pytest.mark.django_db(transaction=True)
@@ -258,21 +261,23 @@ def test_hostile_posts_from_someone_not_logged_in():
             sender.both(url, [(field, value) for field in fields])
 
 
+# One test per game, so that the workers share them: each game's actions and sheet get their 150
+# examples as before (their own draws rather than the other games').
+@pytest.mark.parametrize("slug", TABLES)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(pairs=PAIRS, number=st.sampled_from([0, 1, 2, 3, 9999]), htmx=st.booleans())
-def test_random_posts_to_every_action_never_break_the_server(table, games_in_progress, pairs, number, htmx):
+def test_random_posts_to_every_action_never_break_the_server(
+    table, games_in_progress, slug, pairs, number, htmx
+):
     sender = Sender(table)
-    for slug, pk in games_in_progress.items():
-        actions = TABLES[slug].actions()
-        for action, (_, methods) in actions.items():
-            target = reverse("games:round-action", args=[pk, number, action])
-            if "POST" in methods:
-                response = sender.post(target, pairs, htmx=htmx)
-            else:
-                response = sender.get(target, pairs)
-            assert response.status_code < 500, (slug, action, pairs)
-        response = sender.get(reverse("games:sheet", args=[pk]), pairs)
-        assert response.status_code < 500, (slug, "sheet", pairs)
+    pk = games_in_progress[slug]
+    actions = TABLES[slug].actions()
+    for action, (_, methods) in actions.items():
+        target = reverse("games:round-action", args=[pk, number, action])
+        response = sender.post(target, pairs, htmx=htmx) if "POST" in methods else sender.get(target, pairs)
+        assert response.status_code < 500, (slug, action, pairs)
+    response = sender.get(reverse("games:sheet", args=[pk]), pairs)
+    assert response.status_code < 500, (slug, "sheet", pairs)
     assert GameSession.objects.count() == len(games_in_progress)
 
 
