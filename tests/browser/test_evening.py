@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from contextlib import suppress
 
+import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
@@ -25,6 +26,9 @@ from tests.browser.test_table_sharing import NOT_SAVED, PASSWORD, changes, log_i
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 BIDS = [4, 2, 2, 2]
+# The whole evening runs on PostgreSQL too in .ci/run, against the app served on it.
+pytestmark = pytest.mark.postgres_too
+
 FOLLOWS = 15_000  # ms: room for a page that follows the game by its live checks, on a loaded machine
 
 
