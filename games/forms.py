@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import TYPE_CHECKING, cast
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
@@ -16,7 +17,14 @@ from games.rules import GameRules
 from games.rules.base import Option
 
 if TYPE_CHECKING:  # django-stubs-ext is a development requirement
+    from django.contrib.auth.models import User
+    from django.db.models import Model
     from django_stubs_ext import StrOrPromise
+
+    ModelChoiceField = forms.ModelChoiceField[Model]  # generic for the type checker only
+    UserFormBase = UserCreationForm[User]
+else:
+    ModelChoiceField, UserFormBase = forms.ModelChoiceField, UserCreationForm
 
 MAX_SEATS = 10
 # A whole number exactly as it is written: ASCII digits, no leading zero (but "0" itself), a minus
@@ -27,7 +35,7 @@ ROW_ID_MAX = 2**63 - 1  # the largest primary key a database row can have
 START_KEY = re.compile(r"[A-Za-z0-9_-]{16,32}")  # a new-game form's one-time key (secrets.token_urlsafe)
 
 
-def whole_number(raw) -> int | None:
+def whole_number(raw: object) -> int | None:
     """``raw`` (a str) as an int if it is exactly a whole number's digits (``WHOLE_NUMBER``); else
     None. At most 18 digits: anything longer is no score, count or id this app keeps."""
     if not isinstance(raw, str):
@@ -35,7 +43,7 @@ def whole_number(raw) -> int | None:
     return int(raw) if WHOLE_NUMBER.fullmatch(raw) else None
 
 
-def parse_int(raw, low: int, high: int) -> int | None:
+def parse_int(raw: object, low: int, high: int) -> int | None:
     """``raw`` as a whole number from ``low`` to ``high`` (see ``whole_number``); None otherwise."""
     value = whole_number(raw)
     return value if value is not None and low <= value <= high else None
@@ -44,7 +52,7 @@ def parse_int(raw, low: int, high: int) -> int | None:
 class WholeNumberField(forms.IntegerField):
     """An IntegerField that takes ASCII digits only (``whole_number``); give it min and max values."""
 
-    def to_python(self, value):
+    def to_python(self, value: object) -> int | None:
         if value in self.empty_values:
             return None
         number = whole_number(str(value))
@@ -53,11 +61,11 @@ class WholeNumberField(forms.IntegerField):
         return number
 
 
-class RowChoiceField(forms.ModelChoiceField):
+class RowChoiceField(ModelChoiceField):
     """A ModelChoiceField that takes a row's id only as its exact digits (``whole_number``): a select
     sends "12", never " 12" or "012", which the database lookup would otherwise read as 12."""
 
-    def to_python(self, value):
+    def to_python(self, value: object) -> Model | None:
         if isinstance(value, str) and value not in self.empty_values and whole_number(value) is None:
             raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
         return super().to_python(value)
@@ -69,7 +77,7 @@ PLAYER_BOX = {"list": "known-players", "autocomplete": "off", "autocapitalize": 
 class PlayerNameField(forms.CharField):
     """A player's name as it is stored (``players.normal_name``: NFC, single spaces, no control characters)."""
 
-    def to_python(self, value):
+    def to_python(self, value: object) -> str:
         try:
             return normal_name(super().to_python(value) or "")
         except PlayerError as exc:
@@ -86,7 +94,7 @@ class DatesForm(forms.Form):
         required=False, label=_("To"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
 
-    def clean(self):
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         since, until = cleaned.get("since"), cleaned.get("until")
         if since and until and until < since:
@@ -94,7 +102,7 @@ class DatesForm(forms.Form):
         return cleaned
 
 
-def good_values(form: forms.Form) -> tuple[dict, bool]:
+def good_values(form: forms.Form) -> tuple[dict[str, Any], bool]:
     """A filter form's good values (a bad field left out, never a 500) and whether all were good."""
     if not form.is_bound:
         return {}, True
@@ -102,7 +110,7 @@ def good_values(form: forms.Form) -> tuple[dict, bool]:
     return {k: v for k, v in form.cleaned_data.items() if k not in form.errors}, valid
 
 
-class SignupForm(UserCreationForm):
+class SignupForm(UserFormBase):
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
         help_texts = {"email": _("Optional: only to reset a forgotten password, if this server sends mail.")}
@@ -134,13 +142,13 @@ class SeatingForm(forms.Form):
 
     def __init__(
         self,
-        *args,
+        *args: Any,
         seats: int | None = None,
-        known_names=(),
-        initial_names=(),
+        known_names: Iterable[str] = (),
+        initial_names: Sequence[str] = (),
         dealer_seats: int | None = None,
-        **kwargs,
-    ):
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         if not self.is_bound:
             self.initial["start"] = secrets.token_urlsafe(16)
@@ -184,10 +192,10 @@ class SeatingForm(forms.Form):
         key = self.data.get("start", "") if self.is_bound else ""
         return key if isinstance(key, str) and START_KEY.fullmatch(key) else ""
 
-    def player_fields(self):
+    def player_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{i}"] for i in range(self.seats)]
 
-    def clean(self) -> dict[str, object]:
+    def clean(self) -> dict[str, Any]:
         super().clean()
         cleaned = self.cleaned_data
         names = [(cleaned.get(f"player_{i}") or "").strip() for i in range(self.seats)]
@@ -233,7 +241,7 @@ class SeatingForm(forms.Form):
         dealer = self.cleaned_first_dealer
         return self.drawn_note.format(name=self.cleaned_names[dealer], label=self.labels[dealer])
 
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         """The game's options, for ``services.start_session``."""
         return {}
 
@@ -269,7 +277,7 @@ class RulesGameForm(SeatingForm):
     (``ends``): the chosen one is required, the other is not sent to the rules.
     """
 
-    def __init__(self, *args, rules: GameRules, **kwargs):
+    def __init__(self, *args: Any, rules: GameRules, **kwargs: Any) -> None:
         self.rules = rules
         self.min_players = rules.min_players
         self.too_few = gettext("{game} needs at least {count} players: type a name in each seat.").format(
@@ -292,7 +300,7 @@ class RulesGameForm(SeatingForm):
         self.option_fields = [self[o.name] for o in rules.options if o not in self.either]
         self.either_fields = [self[o.name] for o in self.either]
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         super().clean()
         cleaned = self.cleaned_data
         chosen = cleaned.get("ends")
@@ -300,7 +308,7 @@ class RulesGameForm(SeatingForm):
             self.add_error(chosen, gettext("Fill this in, or choose the other way to end the game."))
         return cleaned
 
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         typed = {o.name: o.kind for o in self.rules.options}
         unchosen = {o.name for o in self.either} - {self.cleaned_data.get("ends")}
         return {

@@ -9,15 +9,18 @@ limit for all its lockout parameters; this handler gives the address its own.
 
 from __future__ import annotations
 
+from typing import Any
+
 from axes.handlers.database import AxesDatabaseHandler
 from django.conf import settings
 from django.db.models import Sum
+from django.http import HttpRequest
 
 
-class LoginFailures(AxesDatabaseHandler):
+class LoginFailures(AxesDatabaseHandler):  # type: ignore[misc]  # django-axes has no type information
     """AXES_HANDLER, with AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"] (in that order)."""
 
-    def get_failures(self, request, credentials: dict | None = None) -> int:
+    def get_failures(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
         """The name's failures at this address; the failure limit itself once the address has passed its own."""
         by_name, by_address = (
             attempts.aggregate(n=Sum("failures_since_start"))["n"] or 0
@@ -27,10 +30,10 @@ class LoginFailures(AxesDatabaseHandler):
             return max(by_name, settings.AXES_FAILURE_LIMIT)
         return by_name
 
-    def reset_user_attempts(self, request, credentials: dict | None = None) -> int:
+    def reset_user_attempts(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
         """On a good log-in, forget that name's failures at this address only. django-axes would
         forget every failure from the address: anyone could then guess another user's password, log
         in to an account of their own, and guess again."""
         by_name = self.filter_user_attempts(request, credentials)[0]
         count, _ = by_name.delete()
-        return count
+        return int(count)

@@ -68,7 +68,7 @@ class HistoryFilter(DatesForm):
 
     def __init__(self, *args: Any, owner: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        player = cast(forms.ModelChoiceField, self.fields["player"])
+        player = cast("forms.ModelChoiceField[Player]", self.fields["player"])
         player.queryset = Player.objects.filter(owner=owner).order_by("name")
         self.fields["player"].error_messages["invalid_choice"] = gettext("That player is not one of yours.")
 

@@ -71,7 +71,7 @@ class MergeForm(forms.Form):
 
     def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        field = cast(forms.ModelChoiceField, self.fields["into"])
+        field = cast("forms.ModelChoiceField[Player]", self.fields["into"])
         field.queryset = (
             Player.objects.filter(owner_id=player.owner_id).exclude(pk=player.pk).order_by("name")
         )
@@ -84,7 +84,7 @@ class UndoMergeForm(forms.Form):
 
     def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        field = cast(forms.ModelChoiceField, self.fields["merge"])
+        field = cast("forms.ModelChoiceField[MergeRecord]", self.fields["merge"])
         field.queryset = player.merged_in.all()
         field.error_messages["invalid_choice"] = gettext("That merge is undone already, or was never made.")
         field.error_messages["required"] = gettext("Choose the merge to undo.")
@@ -104,7 +104,7 @@ def player_list(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "games/players/list.html", {"players": players})
 
 
-def result_charts(stats: PlayerStats) -> list[dict]:
+def result_charts(stats: PlayerStats) -> list[dict[str, Any]]:
     """One chart per game of the player's final scores over time (the latest games), wins filled."""
     won_word = gettext("won")
     # Up to CHART_GAMES rows a game, each with two dates and a link: formatted once per day, and

@@ -157,7 +157,7 @@ class BlankSheetForm(forms.Form):
     def name_fields(self) -> list[BoundField]:
         return [self[f"name_{i}"] for i in range(self.players_shown())]
 
-    def settings(self) -> tuple[int, list[str], dict, int | None]:
+    def settings(self) -> tuple[int, list[str], dict[str, Any], int | None]:
         """(players, names, options, rows) from the valid fields, defaults for the rest."""
         data = self.cleaned_data if self.is_bound else {}
         players = data.get("players") or self.players_shown()

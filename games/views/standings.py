@@ -51,7 +51,7 @@ class PeriodForm(DatesForm):
     period = forms.ChoiceField(required=False, choices=PERIODS, label=_("Period"))
     field_order = ["period"]
 
-    def period_of(self, values: dict) -> Period:
+    def period_of(self, values: dict[str, Any]) -> Period:
         # Dates given without choosing "Between dates" still mean those dates.
         name = values.get("period") or ("dates" if values.get("since") or values.get("until") else "all")
         return Period.named(name, timezone.localdate(), values.get("since"), values.get("until"))
@@ -111,7 +111,7 @@ def period_words(period: Period) -> str:
     return gettext("all games")
 
 
-def standing_rows(scope: Scope, rows: list[Standing]) -> list[dict]:
+def standing_rows(scope: Scope, rows: list[Standing]) -> list[dict[str, Any]]:
     return [
         {
             "name": s.name,
@@ -137,7 +137,7 @@ SHORT_LABELS = {
 }
 
 
-def sort_links(request: HttpRequest, current: str) -> list[dict]:
+def sort_links(request: HttpRequest, current: str) -> list[dict[str, object]]:
     """Each sortable column's heading (its label, and its short label for a phone): a link that sorts
     by it, and which one sorts now."""
     query = request.GET.copy()
@@ -209,7 +209,7 @@ def head_to_head_page(request: HttpRequest, scope: Scope) -> HttpResponse:
     form = HeadToHeadForm(request.GET or None, owner=scope.owner)
     values, valid = good_values(form)
     first, second = values.get("first"), values.get("second")
-    context: dict = {"scope": scope, "form": form, "result": None}
+    context: dict[str, Any] = {"scope": scope, "form": form, "result": None}
     if first and second and first != second:
         period = form.period_of(values)
         result = head_to_head(scope.owner, first, second, period)
