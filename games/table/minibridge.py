@@ -9,7 +9,7 @@ in the form (hidden fields and the player it fills), so it works as a plain form
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import override
 
@@ -45,7 +45,7 @@ from games.rules.minibridge import (
 )
 from games.services import LoadedGame
 from games.table import ScoreboardTable, Step, new_game_form, new_game_page, steps
-from games.table.forms import Chip, Choice, RoundForm, strain_choice
+from games.table.forms import Chip, ChipField, Choice, RoundForm, strain_choice
 from games.views.common import HtmxHttpRequest
 from games.words import in_words
 
@@ -359,27 +359,6 @@ class MinibridgeTable(ScoreboardTable["Panel"]):
 # -- the entry panel: each step of a deal is a form, drawn by its own panel partial -----------------
 
 
-class Tap(forms.TypedChoiceField):
-    """One of ``values`` as tapped (typed back; None for no tap). Anything else is refused with ``says(shown)``
-    (``shown``: what was sent, cut short), or taken as no tap without ``says`` (where the keypad stands)."""
-
-    def __init__(self, values: Iterable[int | str], says: Callable[[str], str] | None = None) -> None:
-        values = list(values)
-        coerce = int if all(isinstance(v, int) for v in values) else str
-        super().__init__(
-            choices=[(str(v), str(v)) for v in values], coerce=coerce, required=False, empty_value=None
-        )
-        self.says = says
-
-    def to_python(self, value: object) -> str:
-        sent = super().to_python(value)
-        return sent if self.says is not None or self.valid_value(sent) else ""
-
-    def validate(self, value: object) -> None:
-        if self.says is not None and value and not self.valid_value(str(value)):
-            raise forms.ValidationError(self.says(str(value)[:12]))
-
-
 @dataclass
 class PointsRow:
     """One player in announcing order: their points so far, or that they follow from 40."""
@@ -453,10 +432,10 @@ class DealForm(RoundForm):
         strain = gettext("Round {round}: pick the strain from NT, ♠, ♥, ♦ and ♣.").format(round=n)
         game = gettext("Round {round}: pick part-score or game.").format(round=n)
         tricks = gettext("Round {round}: the tricks must be a number from 0 to {most}, not “{shown}”.")
-        self.fields["strain"] = Tap(STRAINS, lambda _: strain)
-        self.fields["game"] = Tap((0, 1), lambda _: game)
-        self.fields["tricks"] = Tap(
-            range(HAND_CARDS + 1), lambda shown: tricks.format(round=n, most=HAND_CARDS, shown=shown)
+        self.fields["strain"] = ChipField(STRAINS, refusal=lambda **_: strain)
+        self.fields["game"] = ChipField((0, 1), refusal=lambda **_: game)
+        self.fields["tricks"] = ChipField(
+            range(HAND_CARDS + 1), refusal=lambda shown: tricks.format(round=n, most=HAND_CARDS, shown=shown)
         )
 
     @property
@@ -590,9 +569,10 @@ class PointsForm(DealForm):
     phase = "points"
     seat_fields = ("hcp",)
     seat_words = {"hcp": "points"}
-    at = Tap(range(4))
-    goto = Tap(range(4))
-    pick = Tap(range(MAX_HAND_HCP + 1), lambda shown: shown)  # refused beside the player it fills, by name
+    at = ChipField(range(4))
+    goto = ChipField(range(4))
+    # Refused beside the player it fills, by name.
+    pick = ChipField(range(MAX_HAND_HCP + 1), refusal=lambda shown: shown)
 
     @override
     def start(self) -> None:
