@@ -23,8 +23,7 @@ from games.views.common import HtmxHttpRequest
 
 def table_for(game: str) -> Table[Panel]:
     """A game's table, as its registry entry builds it; 404 for a game without one."""
-    entry = GAMES.get(game)
-    table = None if entry is None else entry.table
+    table = GAMES[game].table if game in GAMES else None
     if table is None:
         raise Http404("This game has no score sheet yet.")
     return table
@@ -104,30 +103,23 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     return table.new_game(request)
 
 
-@guarded
-@require_GET
-def live(request: HtmxHttpRequest, access: Access) -> HttpResponse:
-    """A live check: 204 with no body while the game is at the version the page has."""
-    return live_answer(request, access)
-
-
-@guarded
-@require_GET
-def explain(request: HtmxHttpRequest, access: Access) -> HttpResponse:
-    """A square's explanation, fetched when it is tapped (static/js/explain.js)."""
-    return explain_answer(request, access)
-
-
 def explain_answer(request: HtmxHttpRequest, access: Access) -> HttpResponse:
+    """A square's explanation, fetched when it is tapped (static/js/explain.js)."""
     return table_for(access.session.game).explain(request, read_game(access.session))
 
 
 def live_answer(request: HtmxHttpRequest, access: Access) -> HttpResponse:
-    """One small query when nothing changed: the game's version, compared with the page's ``v``."""
+    """A live check: 204 with no body while the game is at the version the page has (the page's ``v``),
+    after one small query; else what changed."""
     session = access.session
     if request.GET.get("v") == str(session.version):
         return HttpResponse(status=204)
     return table_for(session.game).live(request, read_game(session))
+
+
+# The game's own URLs; games/views/share.py gives the same answers through a share link.
+live = guarded(require_GET(live_answer))
+explain = guarded(require_GET(explain_answer))
 
 
 @require_GET
