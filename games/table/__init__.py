@@ -619,8 +619,8 @@ def _attr(name: str, value: str) -> str:
 
 
 def _data(cell: Cell) -> str:
-    """A data cell: a button that explains it (its title is the explanation, fetched when tapped); else its
-    ``lines`` under its text (a contract), or the bid so far."""
+    """A data cell: a button that explains it (fetched when tapped: no title); else its ``lines`` under its
+    text (a contract), or the bid so far."""
     corner = f"<sup>{escape(cell.corner)}</sup>" if cell.corner else ""
     note = f"<small>{escape(cell.note)}</small>" if cell.note else ""
     if cell.explain:
