@@ -393,10 +393,8 @@ class Table[P: Panel]:
         loaded = services.load_game(session)
         if services.applied_change(session, key):
             return self.saved(request, loaded, changed=self.refresh_on_conflict)
-        if services.key_spent(session, key):  # stored already, with other values: not stored now
-            said = gettext(OUT_OF_DATE)
-        else:
-            said = self.conflict_message(session, posted_version(request))
+        spent = services.key_spent(session, key)  # stored already, with other values: not stored now
+        said = gettext(OUT_OF_DATE) if spent else self.conflict_message(session, posted_version(request))
         return trigger_client_event(self.refused(request, loaded, said), "scorekeeper:refused")
 
     def live(self, request: HtmxHttpRequest, loaded: LoadedGame) -> HttpResponse:
@@ -489,10 +487,10 @@ def known_players(request: HtmxHttpRequest) -> list[str]:
 
 def previous_game(request: HtmxHttpRequest, game: str | None = None) -> GameSession | None:
     """The user's own live game named by ``?from=`` (of this game, when given), for "same players again"."""
-    source = request.GET.get("from", "")
-    if parse_int(source, 1, ROW_ID_MAX) is None or not request.user.is_authenticated:
-        return None  # (parse_int first: int() below then reads ASCII digits only)
-    games = GameSession.objects.live().filter(pk=int(source), owner=request.user)
+    pk = parse_int(request.GET.get("from", ""), 1, ROW_ID_MAX)
+    if pk is None or not request.user.is_authenticated:
+        return None
+    games = GameSession.objects.live().filter(pk=pk, owner=request.user)
     return (games if game is None else games.filter(game=game)).first()
 
 
@@ -590,13 +588,8 @@ def new_game_page(
                 messages.info(request, drawn_message)
             request.session[STARTED] = {**request.session.get(STARTED, {}), game.slug: session.pk}
             return to_sheet(session)
-    context = {
-        "form": form,
-        "game": game.slug,
-        "game_name": game.name,
-        "started": None if posted else just_started(request, game.slug),
-        **(context or {}),
-    }
+    started = None if posted else just_started(request, game.slug)
+    context = {"form": form, "game": game.slug, "game_name": game.name, "started": started, **(context or {})}
     return render(request, template, context, status=400 if posted else 200)
 
 

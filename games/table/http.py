@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import partial
 
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.template.loader import select_template
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
@@ -15,7 +15,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from games import services
 from games.registry import GAMES, playable
 from games.rules import RuleError
-from games.table import Panel, Table, posted_key, read_game
+from games.table import Panel, Table, posted_key, read_game, to_sheet
 from games.views import pagecache
 from games.views.access import Access, guarded
 from games.views.common import HtmxHttpRequest
@@ -40,10 +40,9 @@ def sheet(request: HtmxHttpRequest, access: Access) -> HttpResponse:
 def round_action(request: HtmxHttpRequest, access: Access, number: int, action: str) -> HttpResponse:
     session, key = access.session, posted_key(request)
     table = table_for(session.game)
-    try:
-        view, methods = table.actions()[action]
-    except KeyError:
-        raise Http404("No such action.") from None
+    if action not in (actions := table.actions()):
+        raise Http404("No such action.")
+    view, methods = actions[action]
     if request.method not in methods:
         return HttpResponseNotAllowed(sorted(methods))
     refused = table.check_write(request, session, key) if request.method == "POST" else None
@@ -67,7 +66,7 @@ def _whole_game_write(request: HtmxHttpRequest, access: Access, write: Callable[
     if refused is not None and not services.applied_change(session, key):
         return refused
     if not request.htmx:
-        return redirect("games:sheet", pk=session.pk)
+        return to_sheet(session)
     return HttpResponseClientRefresh()
 
 
