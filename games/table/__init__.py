@@ -650,16 +650,14 @@ def draw_row(row: Row, edit_url: str, word: str) -> str:
     return f"<tr{_attr('id', row.dom_id)}{_attr('class', row.cls)}>{cells}</tr>"
 
 
+def _plain(cell: Cell) -> str:
+    tag, scope = ("th", ' scope="row"') if cell.head else ("td", "")
+    return f"<{tag}{scope}{_attr('class', cell.cls)}>{escape(cell.text)}</{tag}>"
+
+
 def draw_foot(rows: list[Row]) -> str:
     """The footer rows (totals, or where each player stands): plain cells."""
-    parts = []
-    for row in rows:
-        parts.append(f"<tr{_attr('class', row.cls)}>")
-        for cell in row.cells:
-            tag, scope = ("th", ' scope="row"') if cell.head else ("td", "")
-            parts.append(f"<{tag}{scope}{_attr('class', cell.cls)}>{escape(cell.text)}</{tag}>")
-        parts.append("</tr>")
-    return "".join(parts)
+    return "".join(f"<tr{_attr('class', row.cls)}>{''.join(map(_plain, row.cells))}</tr>" for row in rows)
 
 
 def drawn(
