@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -39,6 +38,7 @@ from games.figures import card
 from games.forms import ROW_ID_MAX, SeatingForm, parse_int
 from games.models import GameSession, Player, Seat
 from games.paper.common import Cell, Row
+from games.places import rank
 from games.registry import Game
 from games.rules import RoundInfo, RoundResult, RuleError
 from games.services import LoadedGame
@@ -48,7 +48,6 @@ from games.views.accounts import let_in_as_guest
 from games.views.common import HtmxHttpRequest
 from games.words import in_words
 
-CHANGED_MEANWHILE = gettext_noop("The game changed on another phone meanwhile; here it is as it stands now.")
 OUT_OF_DATE = gettext_noop("This page was out of date; here is the game as it stands now.")
 # What a refused write says happened since its page was drawn, by the kind of change logged.
 CHANGE_LINES = {
@@ -164,23 +163,11 @@ class Table[P: Panel]:
             "{Round} {number} is not the {round} being entered; the sheet has been brought up to date."
         ).format(Round=in_words(self.round_word), number=number, round=in_words(self.round_word.lower()))
 
-    def in_round_words(self, loaded: LoadedGame, message: str) -> str:
-        """A message that starts "Round n: " (as the rules and the forms word a refusal), its round named
-        as this game names it: "Deal 2: ...", "Hand 3: ..."."""
-        del loaded  # the round is named from the game's word alone
-        pattern = re.escape(gettext("Round {number}: {message}"))
-        pattern = pattern.replace(r"\{number\}", r"(?P<number>\d+)").replace(r"\{message\}", "(?P<rest>.*)")
-        found = re.fullmatch(pattern, message, flags=re.DOTALL)
-        if found is None:
-            return message
-        name = f"{in_words(self.round_word)} {found['number']}"
-        return gettext("{round}: {message}").format(round=name, message=found["rest"])
-
     def conflict_message(self, session: GameSession, version: int | None) -> str:
         """What changed on the game since ``version`` (the page's), in a sentence or a few."""
         changes = services.changes_since(session, version) if version is not None else []
         if changes is None:
-            return gettext(CHANGED_MEANWHILE)
+            return gettext("The game changed on another phone meanwhile; here it is as it stands now.")
         if not changes:
             return gettext(OUT_OF_DATE)
         word = in_words(self.round_word)
@@ -199,22 +186,15 @@ class Table[P: Panel]:
         info = loaded.state.next_round
         if info is None:
             return []
-        names = loaded.names
-        lines = [
-            gettext("{dealer} deals · {leader} {does}").format(
-                dealer=names[info.dealer], leader=names[info.leader], does=gettext(self.leader_words)
-            )
-        ]
-        current = loaded.state.current
+        names, current = loaded.names, loaded.state.current
+        deals = gettext("{dealer} deals · {leader} {does}").format(
+            dealer=names[info.dealer], leader=names[info.leader], does=gettext(self.leader_words)
+        )
         bids = current.data.get("bids") if current is not None else None
         if bids:
             said = ", ".join(f"{names[s]} {b}" for s, b in enumerate(bids) if b is not None)
-            lines.append(gettext("Bids: {bids}. Playing the hand.").format(bids=said))
-        elif current is not None:
-            lines.append(gettext("Being entered."))
-        else:
-            lines.append(self.opening_line())
-        return lines
+            return [deals, gettext("Bids: {bids}. Playing the hand.").format(bids=said)]
+        return [deals, gettext("Being entered.") if current is not None else self.opening_line()]
 
     def opening_line(self) -> str:
         """What a watcher reads while nothing of the round in play is in yet."""
@@ -234,16 +214,12 @@ class Table[P: Panel]:
         """The big screen: everyone's total, ranked (each side, or each player), and the round in play."""
         state, names, game = loaded.state, loaded.names, self.game
         totals = state.totals or [0] * len(names)
-        lowest_first = game.rules.lowest_wins(state.options)
-        order = sorted(
-            game.score_lines(names), key=lambda line: totals[line[1]] * (1 if lowest_first else -1)
-        )
-        ranked: list[dict[str, object]] = []
-        place = 0
-        for i, (name, seat) in enumerate(order):
-            if i == 0 or totals[seat] != totals[order[i - 1][1]]:
-                place = i + 1
-            ranked.append({"place": place, "name": name, "total": totals[seat]})
+        lines = game.score_lines(names)
+        shown = [totals[seat] for _, seat in lines]
+        ranked = [
+            {"place": place, "name": lines[i][0], "total": shown[i]}
+            for i, place, _ in rank(shown, lowest_first=game.rules.lowest_wins(state.options))
+        ]
         info = state.next_round
         return {
             "session": loaded.session,
@@ -266,7 +242,6 @@ class Table[P: Panel]:
             # What a share sheet without files sends: the card's URL where anyone may open it (a watch link's).
             "share_url": request.build_absolute_uri(url) if request.access.through_watch_link else "",
             "filename": card.filename(loaded.session),
-            "headline": self.game.headline(loaded.state, loaded.names),
             "title": self.game.name,
             "text": self.game.result_line(loaded.state, loaded.names),
         }
@@ -282,15 +257,11 @@ class Table[P: Panel]:
     def explain(self, request: HtmxHttpRequest, loaded: LoadedGame) -> HttpResponse:
         """One square's explanation, fetched when it is tapped (``?r=`` the round, ``?k=`` the square)."""
         number, key = (parse_int(request.GET.get(name), 0, 999) for name in ("r", "k"))
-        found = None
-        if number is not None and key is not None:
-            found = explanation(self.screen_rows(loaded), number, key)
+        found = None if number is None or key is None else explanation(self.screen_rows(loaded), number, key)
         if found is None:
             raise Http404("No such square.")
-        heading, text = found
-        return render(
-            request, "games/_explain.html", {"heading": heading, "text": text, "at": number, "key": key}
-        )
+        context = {"heading": found[0], "text": found[1], "at": number, "key": key}
+        return render(request, "games/_explain.html", context)
 
     # -- rendering -----------------------------------------------------------------
 
@@ -312,28 +283,21 @@ class Table[P: Panel]:
             info = state.next_round
             context["watch_title"] = self.round_title(loaded, info) if info else ""
         if self.draws_screen:
-            session = loaded.session
 
             def build() -> tuple[list[Row], list[Row]]:
                 context["rows"] = rows = self.screen_rows(loaded)
                 return rows, self.screen_foot(loaded)
 
-            edit_url = reverse("games:round-action", args=[session.pk, 0, "edit"])
             context["drawn"] = drawn(
-                session,
+                loaded.session,
                 names=loaded.names,
                 can_write=access.can_write,
-                edit_url=edit_url,
+                edit_url=reverse("games:round-action", args=[loaded.session.pk, 0, "edit"]),
                 word=self.round_word,
                 build=build,
             )
             context["explain_url"] = fetch_url(request, "explain")
         return context
-
-    def render_sheet(
-        self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P, status: int = 200
-    ) -> HttpResponse:
-        return render(request, self.sheet_template, self.full_context(request, loaded, panel), status=status)
 
     def render_update(
         self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P, **changed: object
@@ -348,18 +312,18 @@ class Table[P: Panel]:
     ) -> HttpResponse:
         """A GET of the sheet (or of a correction form): only the panel when htmx swaps the panel (a
         correction's always is), else the whole sheet."""
-        if request.htmx and (correction or request.htmx.target == "entry-panel"):
-            template = "games/_sheet_page.html#entry-panel"
-            return render(request, template, self.full_context(request, loaded, panel))
-        return self.render_sheet(request, loaded, panel)
+        panel_only = request.htmx and (correction or request.htmx.target == "entry-panel")
+        template = "games/_sheet_page.html#entry-panel" if panel_only else self.sheet_template
+        return render(request, template, self.full_context(request, loaded, panel))
 
     def answer(
-        self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P, status: int = 200
+        self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P, status: int = 200, **changed: object
     ) -> HttpResponse:
-        """Nothing stored: the panel as it now stands (htmx), else the whole sheet with ``status``."""
+        """Nothing stored: the panel as it now stands and what ``changed`` names (htmx), else the whole
+        sheet with ``status``."""
         if request.htmx:
-            return self.render_update(request, loaded, panel)
-        return self.render_sheet(request, loaded, panel, status=status)
+            return self.render_update(request, loaded, panel, **changed)
+        return render(request, self.sheet_template, self.full_context(request, loaded, panel), status=status)
 
     def saved(
         self, request: HtmxHttpRequest, loaded: LoadedGame, note: str = "", changed: Mapping[str, object] = {}
@@ -370,9 +334,8 @@ class Table[P: Panel]:
         panel = self.current_panel(loaded)
         if note:
             panel.note = note
-        return trigger_client_event(
-            self.render_update(request, loaded, panel, **changed), "scorekeeper:saved"
-        )
+        response = self.render_update(request, loaded, panel, **changed)
+        return trigger_client_event(response, "scorekeeper:saved")
 
     def act(
         self, request: HtmxHttpRequest, session: GameSession, number: int, key: str, *, step: Step[P]
@@ -384,7 +347,13 @@ class Table[P: Panel]:
         other step is of the round being entered.
         """
         loaded = services.load_game(session)
-        target = (finished_round if step.form.corrects else being_entered)(loaded, number)
+        state = loaded.state
+        target: RoundInfo | RoundResult | None = None
+        if step.form.corrects:  # a finished round: only those can be corrected
+            if 1 <= number <= len(state.rounds) and state.rounds[number - 1].complete:
+                target = state.rounds[number - 1]
+        elif state.next_round is not None and state.next_round.number == number:  # the round being entered
+            target = state.next_round
         if target is None:
             return self.stale(request, loaded, number)
         data = request.POST if request.method == "POST" else None
@@ -408,8 +377,7 @@ class Table[P: Panel]:
             return self.conflict(request, session, key)
         if step.respond is not None:
             return step.respond(request, after, form)
-        note = step.note(form, after) if step.note is not None else form.note(after)
-        return self.saved(request, after, note, self.saved_changes)
+        return self.saved(request, after, form.note(after), self.saved_changes)
 
     def check_write(self, request: HtmxHttpRequest, session: GameSession, key: str) -> HttpResponse | None:
         """Before any write (``key``: its ``posted_key``): None to go on, or the answer to a submit already
@@ -425,12 +393,9 @@ class Table[P: Panel]:
         loaded = services.load_game(session)
         if services.applied_change(session, key):
             return self.saved(request, loaded, changed=self.refresh_on_conflict)
-        panel = self.current_panel(loaded)
-        if services.key_spent(session, key):  # stored already, with other values: not stored now
-            panel.error = gettext(OUT_OF_DATE)
-        else:
-            panel.error = self.conflict_message(session, posted_version(request))
-        return trigger_client_event(self.out_of_date(request, loaded, panel), "scorekeeper:refused")
+        spent = services.key_spent(session, key)  # stored already, with other values: not stored now
+        said = gettext(OUT_OF_DATE) if spent else self.conflict_message(session, posted_version(request))
+        return trigger_client_event(self.refused(request, loaded, said), "scorekeeper:refused")
 
     def live(self, request: HtmxHttpRequest, loaded: LoadedGame) -> HttpResponse:
         """A live check that found the game changed: the sheet and the panel brought up to date (not a
@@ -443,14 +408,13 @@ class Table[P: Panel]:
 
     def stale(self, request: HtmxHttpRequest, loaded: LoadedGame, number: int) -> HttpResponse:
         """A write for a round that is not the one it claims (an old page, a second tap, a tampered form)."""
-        panel = self.current_panel(loaded)
-        panel.error = self.stale_message(number)
-        return self.out_of_date(request, loaded, panel)
+        return self.refused(request, loaded, self.stale_message(number))
 
-    def out_of_date(self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P) -> HttpResponse:
-        if request.htmx:
-            return self.render_update(request, loaded, panel, **self.refresh_on_conflict)
-        return self.render_sheet(request, loaded, panel, status=400)
+    def refused(self, request: HtmxHttpRequest, loaded: LoadedGame, error: str) -> HttpResponse:
+        """A write not applied: the game as it stands now, its panel saying ``error``."""
+        panel = self.current_panel(loaded)
+        panel.error = error
+        return self.answer(request, loaded, panel, 400, **self.refresh_on_conflict)
 
 
 class ScoreboardTable[P: Panel](Table[P]):
@@ -474,13 +438,12 @@ class Step[P: Panel]:
     """One round action: the form that reads it and the entry panel that draws the form.
 
     ``panel(form)`` draws the panel from the form (the input kept, each message beside its field);
-    ``note(form, after)`` says what was stored (default: the form's ``note``); ``respond(request,
-    after, form)`` answers a stored write when ``Table.saved`` is not the answer.
+    ``respond(request, after, form)`` answers a stored write when ``Table.saved`` is not the answer
+    (which says the form's ``note``).
     """
 
     form: type[RoundForm]
     panel: Callable[..., P]
-    note: Callable[..., str] | None = None
     respond: Callable[..., HttpResponse] | None = None
 
 
@@ -512,18 +475,6 @@ def fetch_url(request: HtmxHttpRequest, name: str) -> str:
     return reverse(f"games:{name}", args=[access.session.pk])
 
 
-def being_entered(loaded: LoadedGame, number: int) -> RoundInfo | None:
-    """The round being entered now, if it is round ``number``."""
-    info = loaded.state.next_round
-    return info if info is not None and info.number == number else None
-
-
-def finished_round(loaded: LoadedGame, number: int) -> RoundResult | None:
-    """Round ``number`` if it is finished (only a finished round can be corrected)."""
-    rounds = loaded.state.rounds
-    return rounds[number - 1] if 1 <= number <= len(rounds) and rounds[number - 1].complete else None
-
-
 # -- a new game ------------------------------------------------------------------------------
 
 
@@ -536,10 +487,10 @@ def known_players(request: HtmxHttpRequest) -> list[str]:
 
 def previous_game(request: HtmxHttpRequest, game: str | None = None) -> GameSession | None:
     """The user's own live game named by ``?from=`` (of this game, when given), for "same players again"."""
-    source = request.GET.get("from", "")
-    if parse_int(source, 1, ROW_ID_MAX) is None or not request.user.is_authenticated:
-        return None  # (parse_int first: int() below then reads ASCII digits only)
-    games = GameSession.objects.live().filter(pk=int(source), owner=request.user)
+    pk = parse_int(request.GET.get("from", ""), 1, ROW_ID_MAX)
+    if pk is None or not request.user.is_authenticated:
+        return None
+    games = GameSession.objects.live().filter(pk=pk, owner=request.user)
     return (games if game is None else games.filter(game=game)).first()
 
 
@@ -585,12 +536,8 @@ def new_game_form[F: SeatingForm](
     previous = previous_game(request, game if same_game else None) if just is None else just
     if previous is not None and (same_game or just is not None):
         kwargs.setdefault("initial", dict(previous.options))
-    form = form_class(
-        request.POST or None,
-        known_names=known_players(request),
-        initial_names=seated_names(previous, count=count),
-        **kwargs,
-    )
+    known, seated = known_players(request), seated_names(previous, count=count)
+    form = form_class(request.POST or None, known_names=known, initial_names=seated, **kwargs)
     if just is not None:
         form.initial["start"] = just.start_key
     return form
@@ -612,19 +559,14 @@ def new_game_page(
     and the same form sent again opens the game it started. The page is never cached: Back from
     the new game's sheet asks again, and gets the form that started it, saying so.
     """
-    if posted is None:
-        posted = request.method == "POST"
+    posted = request.method == "POST" if posted is None else posted
     known = request.user.is_authenticated
-    started = (
-        services.started_by(owner=request.user, start_key=form.start_key()) if posted and known else None
-    )
-    if started is not None:
+    if posted and known and (started := services.started_by(owner=request.user, start_key=form.start_key())):
         messages.info(request, gettext("That game was started already: here it is."))
         return to_sheet(started)
     if posted and form.is_valid():
         # A visitor with no account plays as a guest of this browser (games/accounts/guests.py).
-        refused = None if known else let_in_as_guest(request)
-        if refused is not None:
+        if not known and (refused := let_in_as_guest(request)) is not None:
             return refused
         try:
             # Counted in the game's own transaction: a start the rules refuse is not counted.
@@ -646,13 +588,8 @@ def new_game_page(
                 messages.info(request, drawn_message)
             request.session[STARTED] = {**request.session.get(STARTED, {}), game.slug: session.pk}
             return to_sheet(session)
-    context = {
-        "form": form,
-        "game": game.slug,
-        "game_name": game.name,
-        "started": None if posted else just_started(request, game.slug),
-        **(context or {}),
-    }
+    started = None if posted else just_started(request, game.slug)
+    context = {"form": form, "game": game.slug, "game_name": game.name, "started": started, **(context or {})}
     return render(request, template, context, status=400 if posted else 200)
 
 
@@ -674,21 +611,21 @@ def _attr(name: str, value: str) -> str:
     return f' {name}="{escape(value)}"' if value else ""
 
 
-def _content(cell: Cell) -> str:
-    """What a data cell holds: a button that explains it; else its ``lines`` under its text (a contract),
-    or the bid so far."""
+def _data(cell: Cell) -> str:
+    """A data cell: a button that explains it (fetched when tapped: no title); else its ``lines`` under its
+    text (a contract), or the bid so far."""
     corner = f"<sup>{escape(cell.corner)}</sup>" if cell.corner else ""
     note = f"<small>{escape(cell.note)}</small>" if cell.note else ""
     if cell.explain:
-        return f"<button>{escape(cell.text)}{corner}{note}</button>"
+        return f"<td{_attr('class', cell.cls)}><button>{escape(cell.text)}{corner}{note}</button></td>"
     if cell.lines:
-        main = f'<span class="main">{escape(cell.text)}</span>' if cell.text else ""
-        return main + "".join(f'<span class="sub">{escape(line)}</span>' for line in cell.lines)
-    if cell.corner:
-        return f'<span class="cell pending">{corner}{note}</span>'
-    if cell.text:
-        return f'<span class="cell pending small">{escape(cell.text)}</span>'
-    return ""
+        held = f'<span class="main">{escape(cell.text)}</span>' if cell.text else ""
+        held += "".join(f'<span class="sub">{escape(line)}</span>' for line in cell.lines)
+    elif cell.corner:
+        held = f'<span class="cell pending">{corner}{note}</span>'
+    else:
+        held = f'<span class="cell pending small">{escape(cell.text)}</span>' if cell.text else ""
+    return f"<td{_attr('class', cell.cls)}{_attr('title', cell.title)}>{held}</td>"
 
 
 def _heading(cell: Cell, row: Row, edit_url: str, word: str) -> str:
@@ -697,10 +634,8 @@ def _heading(cell: Cell, row: Row, edit_url: str, word: str) -> str:
         text += f"<small{_attr('title', cell.title)}>{escape(cell.flag)}</small>"
     if cell.link and edit_url:
         url = edit_url.replace("/round/0/", f"/round/{row.number}/", 1)
-        what = escape(
-            row.link_label
-            or gettext("Correct {round} {label}").format(round=in_words(word.lower()), label=cell.text)
-        )
+        label = gettext("Correct {round} {label}").format(round=in_words(word.lower()), label=cell.text)
+        what = escape(row.link_label or label)
         # static/js/explain.js opens it in the entry panel (htmx); without JavaScript it is a plain link.
         text = f'<a href="{url}" aria-label="{what}">{text}</a>'
     if cell.swatch:
@@ -711,28 +646,18 @@ def _heading(cell: Cell, row: Row, edit_url: str, word: str) -> str:
 
 def draw_row(row: Row, edit_url: str, word: str) -> str:
     """One ``<tr>``: its heading cell, then a cell per column (``edit_url``: the round-0 correction, or "")."""
-    parts = [f"<tr{_attr('id', row.dom_id)}{_attr('class', row.cls)}>"]
-    for cell in row.cells:
-        if cell.head:
-            parts.append(_heading(cell, row, edit_url, word))
-        else:
-            title = _attr("title", cell.title) if not cell.explain else ""
-            parts.append(f"<td{_attr('class', cell.cls)}{title}>{_content(cell)}</td>")
-    parts.append("</tr>")
-    return "".join(parts)
+    cells = "".join(_heading(cell, row, edit_url, word) if cell.head else _data(cell) for cell in row.cells)
+    return f"<tr{_attr('id', row.dom_id)}{_attr('class', row.cls)}>{cells}</tr>"
+
+
+def _plain(cell: Cell) -> str:
+    tag, scope = ("th", ' scope="row"') if cell.head else ("td", "")
+    return f"<{tag}{scope}{_attr('class', cell.cls)}>{escape(cell.text)}</{tag}>"
 
 
 def draw_foot(rows: list[Row]) -> str:
     """The footer rows (totals, or where each player stands): plain cells."""
-    parts = []
-    for row in rows:
-        parts.append(f"<tr{_attr('class', row.cls)}>")
-        for cell in row.cells:
-            tag = "th" if cell.head else "td"
-            scope = ' scope="row"' if cell.head else ""
-            parts.append(f"<{tag}{scope}{_attr('class', cell.cls)}>{escape(cell.text)}</{tag}>")
-        parts.append("</tr>")
-    return "".join(parts)
+    return "".join(f"<tr{_attr('class', row.cls)}>{''.join(map(_plain, row.cells))}</tr>" for row in rows)
 
 
 def drawn(
@@ -753,14 +678,12 @@ def drawn(
     key = _key("sheet", session, seated, int(can_write), _language())
     cache = caches[CACHE_ALIAS]
     found = cache.get(key)
-    if found is not None:
-        body, foot = found
-    else:
+    if found is None:
         rows, foot_rows = build()
         link = edit_url if can_write else ""
-        body = "".join(draw_row(row, link, word) for row in rows)
-        foot = draw_foot(foot_rows)
-        cache.set(key, (body, foot))
+        found = "".join(draw_row(row, link, word) for row in rows), draw_foot(foot_rows)
+        cache.set(key, found)
+    body, foot = found
     return Drawn(mark_safe(body), mark_safe(foot))  # noqa: S308 (every text in it is escaped above)
 
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext, gettext_noop
 from games.forms import WHOLE_NUMBER
 from games.rules import GameRules, RoundInfo, RoundResult, RuleError
 from games.rules.cards import STRAIN_NAMES, STRAINS, strain_symbol
+from games.words import in_words
 
 if TYPE_CHECKING:
     from games.registry import Game
@@ -73,11 +74,10 @@ def pick(values: Iterable[int | str], message: str = "") -> forms.TypedChoiceFie
 
 
 class FormTable(Protocol):
-    """What a round form asks of its game's table: the game, and its words for a round."""
+    """What a round form asks of its game's table: the game, and its word for a round."""
 
     game: Game
-
-    def in_round_words(self, loaded: LoadedGame, message: str) -> str: ...
+    round_word: str
 
 
 class RoundForm(forms.Form):
@@ -185,8 +185,15 @@ class RoundForm(forms.Form):
     # -- errors ----------------------------------------------------------------------------------
 
     def words(self, message: str) -> str:
-        """A message that starts "Round n: ", its round named as the game's screen names it ("Deal 2: ...")."""
-        return self.table.in_round_words(self.loaded, message)
+        """A message that starts "Round n: " (as the rules and the forms word a refusal), its round named as
+        the game's screen names it: "Deal 2: ...", "Hand 3: ..."."""
+        pattern = re.escape(gettext("Round {number}: {message}"))
+        pattern = pattern.replace(r"\{number\}", r"(?P<number>\d+)").replace(r"\{message\}", "(?P<rest>.*)")
+        found = re.fullmatch(pattern, message, flags=re.DOTALL)
+        if found is None:
+            return message
+        name = f"{in_words(self.table.round_word)} {found['number']}"
+        return gettext("{round}: {message}").format(round=name, message=found["rest"])
 
     def said(self, exc: RuleError) -> str:
         return self.words(exc.message)
@@ -201,12 +208,9 @@ class RoundForm(forms.Form):
 
     def seat_errors(self, prefix: str) -> dict[int, str]:
         """The first message beside each player's ``prefix`` field, by seat."""
-        found = {}
-        for seat in range(len(self.names)):
-            errors = self.problems().get(f"{prefix}_{seat}")
-            if errors:
-                found[seat] = str(errors[0])
-        return found
+        errors = self.field_errors()
+        named = {seat: f"{prefix}_{seat}" for seat in range(len(self.names))}
+        return {seat: errors[name] for seat, name in named.items() if name in errors}
 
     def field_errors(self) -> dict[str, str]:
         """The first message beside each field that has one."""
@@ -259,22 +263,11 @@ class Choice:
 
 def strain_choice(strain: str | None, error: str, prefix: str = "") -> Choice:
     """A contract's strain (the four suits and no trumps), one chip each, ``strain`` checked."""
-    return Choice(
-        name="strain",
-        prefix=f"{prefix}strain",
-        legend=gettext("Strain"),
-        chips=[
-            Chip(
-                value=s,
-                checked=s == strain,
-                label=strain_symbol(s),
-                title=gettext(STRAIN_NAMES[s]).capitalize(),
-            )
-            for s in STRAINS
-        ],
-        css="strains",
-        error=error,
-    )
+    chips = [
+        Chip(s, checked=s == strain, label=strain_symbol(s), title=gettext(STRAIN_NAMES[s]).capitalize())
+        for s in STRAINS
+    ]
+    return Choice("strain", gettext("Strain"), chips, prefix=f"{prefix}strain", error=error, css="strains")
 
 
 class ChipField(forms.Field):

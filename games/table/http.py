@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import partial
 
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.template.loader import select_template
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
@@ -15,7 +15,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from games import services
 from games.registry import GAMES, playable
 from games.rules import RuleError
-from games.table import Panel, Table, posted_key, read_game
+from games.table import Panel, Table, posted_key, read_game, to_sheet
 from games.views import pagecache
 from games.views.access import Access, guarded
 from games.views.common import HtmxHttpRequest
@@ -23,8 +23,7 @@ from games.views.common import HtmxHttpRequest
 
 def table_for(game: str) -> Table[Panel]:
     """A game's table, as its registry entry builds it; 404 for a game without one."""
-    entry = GAMES.get(game)
-    table = None if entry is None else entry.table
+    table = GAMES[game].table if game in GAMES else None
     if table is None:
         raise Http404("This game has no score sheet yet.")
     return table
@@ -41,10 +40,9 @@ def sheet(request: HtmxHttpRequest, access: Access) -> HttpResponse:
 def round_action(request: HtmxHttpRequest, access: Access, number: int, action: str) -> HttpResponse:
     session, key = access.session, posted_key(request)
     table = table_for(session.game)
-    try:
-        view, methods = table.actions()[action]
-    except KeyError:
-        raise Http404("No such action.") from None
+    if action not in (actions := table.actions()):
+        raise Http404("No such action.")
+    view, methods = actions[action]
     if request.method not in methods:
         return HttpResponseNotAllowed(sorted(methods))
     refused = table.check_write(request, session, key) if request.method == "POST" else None
@@ -68,7 +66,7 @@ def _whole_game_write(request: HtmxHttpRequest, access: Access, write: Callable[
     if refused is not None and not services.applied_change(session, key):
         return refused
     if not request.htmx:
-        return redirect("games:sheet", pk=session.pk)
+        return to_sheet(session)
     return HttpResponseClientRefresh()
 
 
@@ -104,30 +102,23 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     return table.new_game(request)
 
 
-@guarded
-@require_GET
-def live(request: HtmxHttpRequest, access: Access) -> HttpResponse:
-    """A live check: 204 with no body while the game is at the version the page has."""
-    return live_answer(request, access)
-
-
-@guarded
-@require_GET
-def explain(request: HtmxHttpRequest, access: Access) -> HttpResponse:
-    """A square's explanation, fetched when it is tapped (static/js/explain.js)."""
-    return explain_answer(request, access)
-
-
 def explain_answer(request: HtmxHttpRequest, access: Access) -> HttpResponse:
+    """A square's explanation, fetched when it is tapped (static/js/explain.js)."""
     return table_for(access.session.game).explain(request, read_game(access.session))
 
 
 def live_answer(request: HtmxHttpRequest, access: Access) -> HttpResponse:
-    """One small query when nothing changed: the game's version, compared with the page's ``v``."""
+    """A live check: 204 with no body while the game is at the version the page has (the page's ``v``),
+    after one small query; else what changed."""
     session = access.session
     if request.GET.get("v") == str(session.version):
         return HttpResponse(status=204)
     return table_for(session.game).live(request, read_game(session))
+
+
+# The game's own URLs; games/views/share.py gives the same answers through a share link.
+live = guarded(require_GET(live_answer))
+explain = guarded(require_GET(explain_answer))
 
 
 @require_GET
