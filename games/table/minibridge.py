@@ -9,7 +9,6 @@ in the form (hidden fields and the player it fills), so it works as a plain form
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import override
 
@@ -43,7 +42,7 @@ from games.rules.minibridge import (
     tricks_needed,
 )
 from games.services import LoadedGame
-from games.table import ScoreboardTable, Step, new_game_form, new_game_page, steps
+from games.table import Actions, ScoreboardTable, Step, new_game_form, new_game_page, steps
 from games.table.forms import Chip, ChipField, Choice, RoundForm, strain_choice
 from games.views.common import HtmxHttpRequest
 from games.words import in_words
@@ -342,7 +341,7 @@ class MinibridgeTable(ScoreboardTable["Panel"]):
         }
         return render(request, "games/minibridge/personal.html", context)
 
-    def actions(self) -> dict[str, tuple[Callable[..., HttpResponse], set[str]]]:
+    def actions(self) -> Actions:
         return steps(
             self,
             points=Step(PointsForm, PointsForm.panel),
@@ -493,7 +492,7 @@ class DealForm(RoundForm):
                 seat_name=str(COMPASS_SEATS[seat]),
                 name=names[seat],
                 value=hcp[seat],
-                active=seat == self.filling and i < 3,
+                active=seat == self.filling,  # never the fourth
                 derived=i == 3,
                 error=errors.get(seat, ""),
             )
@@ -737,11 +736,9 @@ class ContractForm(DealForm):
     def live(self) -> str:
         if not self.contract_saved or self.needed is None:
             return ""
-        return gettext("{side} need {needed} tricks for {contract}").format(
-            side=self.facts["side"],
-            needed=self.needed,
-            contract=contract_name(self.strain_value, bool(self.game_value)),
-        )
+        said = gettext("{side} need {needed} tricks for {contract}")
+        contract = contract_name(self.strain_value, bool(self.game_value))
+        return said.format(side=self.facts["side"], needed=self.needed, contract=contract)
 
     @override
     def panel(self) -> Panel:
