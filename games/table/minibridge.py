@@ -9,7 +9,6 @@ in the form (hidden fields and the player it fills), so it works as a plain form
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import override
 
@@ -36,7 +35,6 @@ from games.rules.minibridge import (
     announcing_order,
     check_hands,
     contract_name,
-    deal_score,
     declarer_for,
     declaring_line,
     fill_fourth,
@@ -44,15 +42,13 @@ from games.rules.minibridge import (
     tricks_needed,
 )
 from games.services import LoadedGame
-from games.table import ScoreboardTable, Step, new_game_form, new_game_page, steps
+from games.table import Actions, ScoreboardTable, Step, new_game_form, new_game_page, steps
 from games.table.forms import Chip, ChipField, Choice, RoundForm, strain_choice
 from games.views.common import HtmxHttpRequest
 from games.words import in_words
 
-SEAT_NAMES = COMPASS_SEATS  # North, East, South, West: seats 0 to 3
 PERSONAL_ORDER = (0, 2, 1, 3)  # the paper sheet's columns: points held by N, S, E, W
 GAME_NEEDS = [(strain_symbol(s), n) for s, n in GAME_TRICKS.items()]
-TAP_TO_CHANGE = gettext_lazy("Tap a player to change their points; the fourth still follows from 40.")
 
 
 def letter(seat: int) -> str:
@@ -62,7 +58,12 @@ def letter(seat: int) -> str:
 
 
 def who(names: list[str], seat: int) -> str:
-    return f"{names[seat]} ({SEAT_NAMES[seat]})"
+    return f"{names[seat]} ({COMPASS_SEATS[seat]})"
+
+
+def side_name(side: str) -> str:
+    """ "N-S" or "E-W", in the page's language."""
+    return gettext(SIDE_NAMES[side])
 
 
 def side_players(names: list[str], side: str) -> str:
@@ -89,52 +90,71 @@ def contract_short(contract: dict[str, str | bool]) -> str:
     return f"{game if contract['game'] else gettext('Part-score')} {strain_symbol(str(contract['strain']))}"
 
 
-def result_line(strain: str, game: bool, tricks: int, side: str) -> str:
+def deal_words(result: RoundResult, names: list[str]) -> dict[str, object]:
+    """What the sentences on a played deal fill in: ``side`` declared, ``other`` defended, and ``points``
+    is what the side that scored (the declarers if they made it) scored."""
+    facts, tricks = result.facts, result.data["tricks"]
+    side, needed = facts["declaring_side"], facts["tricks_needed"]
+    return {
+        "side": side_name(side),
+        "other": side_name("EW" if side == "NS" else "NS"),
+        "contract": contract_name(**result.data["contract"]),
+        "name": names[facts["declarer"]],
+        "needed": needed,
+        "tricks": tricks,
+        "short": needed - tricks,
+        "over": tricks - needed,
+        "each": UNDERTRICK,
+        "points": facts["declaring_points"] if facts["made"] else facts["defending_points"],
+    }
+
+
+def result_line(result: RoundResult, names: list[str]) -> str:
     """What a played deal scored, as the panel says it after the last tap."""
-    needed = tricks_needed(strain, game)
-    declaring, defending = deal_score(strain, game, tricks)
-    other = gettext(SIDE_NAMES["EW" if side == "NS" else "NS"])
-    words = {"side": gettext(SIDE_NAMES[side]), "contract": contract_name(strain, game), "points": declaring}
+    tricks, needed = result.data["tricks"], result.facts["tricks_needed"]
     if tricks < needed:
         said = gettext("{side} took {tricks} of {needed} in {contract}, {short} short: {other} +{points}")
-        return said.format(
-            **{**words, "points": defending}, tricks=tricks, needed=needed, short=needed - tricks, other=other
-        )
-    if tricks > needed:
+    elif tricks > needed:
         said = gettext("{side} made {contract} with {over} over: {side} +{points}")
-        return said.format(**words, over=tricks - needed)
-    return gettext("{side} made {contract}: {side} +{points}").format(**words)
+    else:
+        said = gettext("{side} made {contract}: {side} +{points}")
+    return said.format(**deal_words(result, names))
 
 
 def side_explain(side: str, result: RoundResult, names: list[str]) -> str:
     """One line on what a played deal scored for one partnership."""
-    facts, data = result.facts, result.data
-    strain, game, tricks = data["contract"]["strain"], data["contract"]["game"], data["tricks"]
-    needed = tricks_needed(strain, game)
-    words = {
-        "side": gettext(SIDE_NAMES[side]),
-        "contract": contract_name(strain, game),
-        "needed": needed,
-        "tricks": tricks,
-    }
+    facts, words = result.facts, deal_words(result, names)
     if side == facts["declaring_side"]:
-        line = gettext("{side} declared {contract} ({name}), needed {needed}, took {tricks}")
-        line = line.format(**words, name=names[facts["declarer"]])
-        return declaring_line(line, strain, game, tricks, facts["declaring_points"])
+        line = gettext("{side} declared {contract} ({name}), needed {needed}, took {tricks}").format(**words)
+        tricks, points = result.data["tricks"], facts["declaring_points"]
+        return declaring_line(line, **result.data["contract"], tricks=tricks, points=points)
     line = gettext("{side} defended {other}'s {contract} (needed {needed}, took {tricks})")
-    line = line.format(**words, other=gettext(SIDE_NAMES[facts["declaring_side"]]))
-    if needed > tricks:
-        said = gettext("{line}: {short} short × {each} = {points}")
-        return said.format(
-            line=line, short=needed - tricks, each=UNDERTRICK, points=facts["defending_points"]
-        )
-    return gettext("{line}: made, 0").format(line=line)
+    line = line.format(**{**words, "side": words["other"], "other": words["side"]})
+    if facts["made"]:
+        return gettext("{line}: made, 0").format(line=line)
+    return gettext("{line}: {short} short × {each} = {points}").format(**words, line=line)
 
 
 def number_cell(deal: int, dealer: int, names: list[str], *, link: bool = False) -> Cell:
     """A row's heading: the deal's number with the dealer's letter small beside it (who, as its title)."""
     title = gettext("{name} deals").format(name=names[dealer])
     return Cell(text=str(deal), flag=letter(dealer), title=title, head=True, link=link, cls="round-col")
+
+
+def contract_cell(result: RoundResult, names: list[str]) -> Cell:
+    """A recorded round's contract column: 20:20, the contract with its declarer and tricks, or who declares."""
+    facts, data = result.facts, result.data
+    if facts["redeal"]:
+        main, sub = "20:20", gettext("redealt, no score")
+    elif "contract" in data:
+        took = (
+            gettext("took {tricks}").format(tricks=data["tricks"]) if "tricks" in data else gettext("to play")
+        )
+        main, sub = contract_short(data["contract"]), f"{names[facts['declarer']]} · {took}"
+    else:
+        main = gettext("{side} declare").format(side=side_name(facts["declaring_side"]))
+        sub = gettext("{name} to choose").format(name=names[facts["declarer"]])
+    return Cell(text=main, lines=(sub,), cls="contract-col")
 
 
 def side_cell(side: str, result: RoundResult, names: list[str]) -> Cell:
@@ -154,9 +174,10 @@ def side_cell(side: str, result: RoundResult, names: list[str]) -> Cell:
 
 @dataclass
 class PersonalRow:
+    """A deal's line on a player's personal sheet; ``plus``: what their side scored, ``minus``: the other."""
+
     deal: str
-    seat: str
-    held: list[int | None]  # N, S, E, W
+    held: list[int]  # N, S, E, W
     side_points: str = ""
     contract: str = ""
     tricks: str = ""
@@ -177,24 +198,10 @@ class MinibridgeTable(ScoreboardTable["Panel"]):
         rows: list[Row] = []
         numbers = deal_numbers(state)
         for result, deal in zip(state.rounds, numbers[:-1], strict=True):
-            facts, data, done, number = result.facts, result.data, result.complete, result.info.number
-            if facts["redeal"]:
-                main, sub = "20:20", gettext("redealt, no score")
-            elif "contract" in data:
-                took = gettext("took {tricks}").format(tricks=data["tricks"]) if "tricks" in data else None
-                main, sub = (
-                    contract_short(data["contract"]),
-                    f"{names[facts['declarer']]} · {took or gettext('to play')}",
-                )
-            else:
-                main = gettext("{side} declare").format(side=gettext(SIDE_NAMES[facts["declaring_side"]]))
-                sub = gettext("{name} to choose").format(name=names[facts["declarer"]])
-            cells = [
-                number_cell(deal, result.info.dealer, names, link=done),
-                Cell(text=main, lines=(sub,), cls="contract-col"),
-            ]
+            done, number = result.complete, result.info.number
+            cells = [number_cell(deal, result.info.dealer, names, link=done), contract_cell(result, names)]
             cells += [side_cell(side, result, names) for side in ("NS", "EW")]
-            if facts["redeal"]:
+            if result.facts["redeal"]:
                 link, cls = gettext("Correct round {number} (deal {deal}, 20:20 redeal)"), " row-redeal"
             else:
                 link, cls = gettext("Correct round {number} (deal {deal})"), ""
@@ -227,29 +234,25 @@ class MinibridgeTable(ScoreboardTable["Panel"]):
         totals, target = state.totals or [0] * 4, state.options.get("target")
         winners = sorted({side_of(s) for s in state.winners}) if state.finished else []
         played = any(r.complete and not r.facts["redeal"] for r in state.rounds)
-        best = max(totals)
         sides = [
             {
                 "key": side,
-                "name": gettext(SIDE_NAMES[side]),
+                "name": side_name(side),
                 "players": side_players(names, side),
                 "total": totals[SIDES[side][0]],
                 "to_go": max(0, target - totals[SIDES[side][0]]) if target else None,
+                "leads": played and totals[SIDES[side][0]] == max(totals),
             }
             for side in ("NS", "EW")
         ]
         return {
-            "seats": [
-                {"seat": s, "letter": letter(s), "seat_name": SEAT_NAMES[s], "name": names[s]}
-                for s in range(4)
-            ],
+            "seats": [{"seat": s, "letter": letter(s), "name": names[s]} for s in range(4)],
             "sides": sides,
-            "winners": [gettext(SIDE_NAMES[w]) for w in winners],
+            "winners": [side_name(w) for w in winners],
             "win_detail": f": {side_players(names, winners[0])}" if len(winners) == 1 else "",
             "deals_option": state.options.get("deals"),
             "target": target,
             "game_tricks": GAME_NEEDS,
-            "leaders": [side["key"] for side in sides if side["total"] == best] if played else [],
         }
 
     def current_panel(self, loaded: LoadedGame) -> Panel:
@@ -274,12 +277,11 @@ class MinibridgeTable(ScoreboardTable["Panel"]):
         lines = [gettext("{dealer} deals and announces first").format(dealer=names[info.dealer])]
         if current is None:
             return [*lines, gettext("Announcing the points.")]
-        hcp, contract = current.data["hcp"], current.data.get("contract")
+        points, contract = current.facts["side_hcp"], current.data.get("contract")
         said = gettext("Points: {ns} {ns_points}, {ew} {ew_points}; {declarer} declares.")
-        ns, ew = gettext(SIDE_NAMES["NS"]), gettext(SIDE_NAMES["EW"])
-        declarer = who(names, current.facts["declarer"])
+        ns, ew, declarer = side_name("NS"), side_name("EW"), who(names, current.facts["declarer"])
         lines.append(
-            said.format(ns=ns, ns_points=hcp[0] + hcp[2], ew=ew, ew_points=hcp[1] + hcp[3], declarer=declarer)
+            said.format(ns=ns, ns_points=points["NS"], ew=ew, ew_points=points["EW"], declarer=declarer)
         )
         if contract is None:
             return [*lines, gettext("Choosing the contract.")]
@@ -307,18 +309,16 @@ class MinibridgeTable(ScoreboardTable["Panel"]):
     def personal_sheet(self, request: HtmxHttpRequest, loaded: LoadedGame, seat: int) -> HttpResponse:
         """The personal score sheet of the rule text, one line a deal, "score our way" + and -."""
         state, names = loaded.state, loaded.names
-        rows, plus, minus = [], 0, 0
+        rows = []
         for result, deal in zip(state.rounds, deal_numbers(state)[:-1], strict=True):
             data, facts = result.data, result.facts
-            row = PersonalRow(
-                deal=str(deal), seat=letter(seat), held=[data["hcp"][s] for s in PERSONAL_ORDER]
-            )
+            row = PersonalRow(str(deal), held=[data["hcp"][s] for s in PERSONAL_ORDER])
             rows.append(row)
             if facts["redeal"]:
                 row.side_points, row.contract = "20:20", gettext("Redeal")
                 continue
             side = facts["declaring_side"]
-            row.side_points = f"{facts['side_hcp'][side]} {gettext(SIDE_NAMES[side])}"
+            row.side_points = f"{facts['side_hcp'][side]} {side_name(side)}"
             if "contract" in data:
                 said = gettext("{contract} by {seat}")
                 row.contract = said.format(
@@ -326,14 +326,13 @@ class MinibridgeTable(ScoreboardTable["Panel"]):
                 )
             row.tricks = str(data.get("tricks", ""))
             if result.points is not None:  # the deal is played
-                ours, theirs = result.points[seat], result.points[(seat + 1) % 4]
-                row.plus, row.minus, plus, minus = ours or None, theirs or None, plus + ours, minus + theirs
+                row.plus, row.minus = result.points[seat] or None, result.points[(seat + 1) % 4] or None
+        plus, minus = sum(row.plus or 0 for row in rows), sum(row.minus or 0 for row in rows)
         context = {
             "session": loaded.session,
-            "state": state,
-            "seat": seat,
             "me": who(names, seat),
-            "side": gettext(SIDE_NAMES[side_of(seat)]),
+            "seat_letter": letter(seat),
+            "side": side_name(side_of(seat)),
             "partner": who(names, (seat + 2) % 4),
             "rows": rows,
             "totals": {"plus": plus, "minus": minus, "net": plus - minus, "side": side_of(seat)},
@@ -342,7 +341,7 @@ class MinibridgeTable(ScoreboardTable["Panel"]):
         }
         return render(request, "games/minibridge/personal.html", context)
 
-    def actions(self) -> dict[str, tuple[Callable[..., HttpResponse], set[str]]]:
+    def actions(self) -> Actions:
         return steps(
             self,
             points=Step(PointsForm, PointsForm.panel),
@@ -352,8 +351,7 @@ class MinibridgeTable(ScoreboardTable["Panel"]):
 
     def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
         form = new_game_form(request, NewMinibridgeForm, self.game.slug, count=4)
-        template, context = "games/minibridge/new.html", {"game_tricks": GAME_NEEDS}
-        return new_game_page(request, form, game=self.game, template=template, context=context)
+        return new_game_page(request, form, game=self.game, template="games/minibridge/new.html")
 
 
 # -- the entry panel: each step of a deal is a form, drawn by its own panel partial -----------------
@@ -394,13 +392,30 @@ class DealForm(RoundForm):
     partial reads the heading, the points and who declares with them, and the contract's chips."""
 
     phase = ""
+    taps_contract = False  # whether the step has the contract's chips and the tricks'
 
     def start(self) -> None:
+        """The deal as stored (the one corrected, or the one being entered), and the contract's fields: strain,
+        part-score or game, and the tricks taken, each refused in the round's words."""
         self.order = announcing_order(self.info.dealer)
-        self.hcp: list[int | None] = [None] * 4
-        self.strain_value = ""
-        self.game_value: bool | None = None
-        self.tricks_value: int | None = None
+        stored = self.corrected if self.corrects else self.current
+        data = stored.data if stored is not None else {}
+        contract = data.get("contract") or {}
+        self.hcp: list[int | None] = list(data.get("hcp", [None] * 4))
+        self.strain_value: str = contract.get("strain", "")
+        self.game_value: bool | None = contract.get("game")
+        self.tricks_value: int | None = data.get("tricks")
+        if self.taps_contract:
+            n = self.number
+            strain = gettext("Round {round}: pick the strain from NT, ♠, ♥, ♦ and ♣.").format(round=n)
+            game = gettext("Round {round}: pick part-score or game.").format(round=n)
+            tricks = gettext("Round {round}: the tricks must be a number from 0 to {most}, not “{shown}”.")
+            self.fields["strain"] = ChipField(STRAINS, refusal=lambda **_: strain)
+            self.fields["game"] = ChipField((0, 1), refusal=lambda **_: game)
+            self.fields["tricks"] = ChipField(
+                range(HAND_CARDS + 1),
+                refusal=lambda shown: tricks.format(round=n, most=HAND_CARDS, shown=shown),
+            )
 
     def panel(self) -> Panel:
         """The panel that draws this form: the input kept, each message beside its field."""
@@ -416,7 +431,7 @@ class DealForm(RoundForm):
 
     def read(self) -> None:
         """What was tapped: here the contract and the tricks, for the steps that have them."""
-        if "strain" in self.fields:
+        if self.taps_contract:
             cleaned = self.cleaned_data
             game = cleaned.get("game")
             self.strain_value, self.tricks_value = cleaned.get("strain") or "", cleaned.get("tricks")
@@ -426,17 +441,9 @@ class DealForm(RoundForm):
         """The round's data to store (None: nothing yet); a message beside its field where it is refused."""
         raise NotImplementedError
 
-    def add_contract_fields(self) -> None:
-        """Strain, part-score or game, and the tricks taken, each refused in the round's words."""
-        n = self.number
-        strain = gettext("Round {round}: pick the strain from NT, ♠, ♥, ♦ and ♣.").format(round=n)
-        game = gettext("Round {round}: pick part-score or game.").format(round=n)
-        tricks = gettext("Round {round}: the tricks must be a number from 0 to {most}, not “{shown}”.")
-        self.fields["strain"] = ChipField(STRAINS, refusal=lambda **_: strain)
-        self.fields["game"] = ChipField((0, 1), refusal=lambda **_: game)
-        self.fields["tricks"] = ChipField(
-            range(HAND_CARDS + 1), refusal=lambda shown: tricks.format(round=n, most=HAND_CARDS, shown=shown)
-        )
+    def say(self, field: str, said: str, **words: object) -> None:
+        """``said`` ("Round {round}: ...") beside ``field``, with this round and ``words`` filled in."""
+        self.flag(field, said.format(round=self.number, **words))
 
     @property
     def full_hcp(self) -> list[int | None]:
@@ -446,6 +453,19 @@ class DealForm(RoundForm):
         """Everyone's points once the three who announce have (the fourth's follow from 40), else None."""
         full = self.full_hcp
         return [v for v in full if v is not None] if None not in full else None
+
+    @property
+    def contract(self) -> dict[str, object] | None:
+        """The contract tapped, once both its strain and part-score or game are in."""
+        if self.strain_value == "" or self.game_value is None:
+            return None
+        return {"strain": self.strain_value, "game": self.game_value}
+
+    @property
+    def needed(self) -> int | None:
+        """The tricks the contract tapped needs (None: no contract yet)."""
+        strain, game = self.strain_value, self.game_value
+        return tricks_needed(strain, game) if strain and game is not None else None
 
     # -- what the panel partial reads --
 
@@ -469,10 +489,10 @@ class DealForm(RoundForm):
             PointsRow(
                 seat=seat,
                 letter=letter(seat),
-                seat_name=str(SEAT_NAMES[seat]),
+                seat_name=str(COMPASS_SEATS[seat]),
                 name=names[seat],
                 value=hcp[seat],
-                active=seat == self.filling and i < 3,
+                active=seat == self.filling,  # never the fourth
                 derived=i == 3,
                 error=errors.get(seat, ""),
             )
@@ -494,7 +514,7 @@ class DealForm(RoundForm):
         partner = (declarer + 2) % 4
         tie = gettext("{name} and {partner} hold {points} each: {name} announced first, so declares.")
         return {
-            "side": gettext(SIDE_NAMES[side]),
+            "side": side_name(side),
             "side_points": sum(hcp[s] for s in SIDES[side]),
             "declarer": who(names, declarer),
             "declarer_name": names[declarer],
@@ -508,9 +528,9 @@ class DealForm(RoundForm):
     @property
     def live(self) -> str:
         """How far the announcing has got, and how the points split once it is done."""
-        hcp = self.full_hcp
-        known = [v for v in (hcp[s] for s in self.order[:3]) if v is not None]
-        if len(known) < 3:
+        full = self.announced()
+        if full is None:
+            known = [v for v in (self.hcp[s] for s in self.order[:3]) if v is not None]
             left = 3 - len(known)
             said = ngettext(
                 "{points} of {deck} points announced, {left} player to go",
@@ -518,7 +538,7 @@ class DealForm(RoundForm):
                 left,
             )
             return said.format(points=sum(known), deck=DECK_HCP, left=left)
-        ns, ew = (hcp[0] or 0) + (hcp[2] or 0), (hcp[1] or 0) + (hcp[3] or 0)
+        ns, ew = full[0] + full[2], full[1] + full[3]
         if ns == ew:
             return gettext("20:20: the same dealer deals again")
         return gettext("N-S {ns} : E-W {ew}").format(ns=ns, ew=ew)
@@ -545,8 +565,7 @@ class DealForm(RoundForm):
     @property
     def trick_choice(self) -> Choice:
         """The tricks the declaring side took, those the contract needs marked."""
-        strain, game = self.strain_value, self.game_value
-        needed = tricks_needed(strain, game) if strain and game is not None else None
+        needed = self.needed
         side = self.facts.get("side") or gettext("the declaring side")
         legend = (
             gettext("Tricks taken by {side} (needed {needed})")
@@ -577,17 +596,15 @@ class PointsForm(DealForm):
     @override
     def start(self) -> None:
         super().start()
-        current = self.current
-        self.changing = current is not None  # the points are in: they are being changed
-        self.hcp = list(current.data["hcp"]) if current is not None else self.hcp
+        self.changing = self.current is not None  # the points are in: they are being changed
         self.at_seat: int | None = None
-        self.moved = self.lost_contract = False
-        self.found: tuple[str, int] | None = None
+        self.moved = False
 
     @override
     def panel(self) -> Panel:
         panel = super().panel()
-        panel.note = str(TAP_TO_CHANGE) if self.changing and not self.problems() else ""
+        if self.changing and not self.problems():
+            panel.note = gettext("Tap a player to change their points; the fourth still follows from 40.")
         return panel
 
     @property
@@ -610,114 +627,105 @@ class PointsForm(DealForm):
     def read(self) -> None:
         """The points as the keypad leaves them (the fourth left None: it follows from 40), the player it fills
         next, and whether a player's row was tapped (``moved``)."""
-        n, names, order, cleaned = self.number, self.names, self.order, self.cleaned_data
-        hcp = self.seat_numbers("hcp", seats=range(4))
+        first, fourth = self.order[:3], self.order[3]
+        self.hcp = hcp = self.seat_numbers("hcp", seats=range(4))
         while True:  # each hand the rules refuse is said beside its player, and left out
             try:
-                check_hands(n, hcp, names=names)
+                check_hands(self.number, hcp, names=self.names)
                 break
             except RuleError as exc:
                 assert exc.player is not None  # a hand's points name their player
                 self.refuse(exc)
                 hcp[exc.player] = None
         refused = self.errors.pop("pick", None)  # said below, beside the player being filled
-        picked: int | None = cleaned.get("pick")
-        self.hcp, self.at_seat, goto = hcp, cleaned.get("at"), cleaned.get("goto")
-        if goto in order[:3]:
+        picked: int | None = self.cleaned_data.get("pick")
+        tapped = bool(refused) or picked is not None
+        self.at_seat, goto = self.cleaned_data.get("at"), self.cleaned_data.get("goto")
+        if goto in first:
             self.at_seat, self.moved = goto, True
-        elif refused or picked is not None:
-            at = self.at_seat
-            target = at if at in order[:3] else next((s for s in order[:3] if hcp[s] is None), None)
-            if target is None:
-                said = gettext("Round {round}: tap the player whose points you are entering first.")
-                self.flag(f"hcp_{order[0]}", said.format(round=n))
-            elif picked is None:
-                said = gettext(
-                    "Round {round}: {name}'s points must be a number from 0 to {most}, not “{shown}”."
-                )
-                shown = str(self.data.get("pick", ""))[:12]
-                self.flag(
-                    f"hcp_{target}", said.format(round=n, name=names[target], most=MAX_HAND_HCP, shown=shown)
-                )
-            else:
-                hcp[target] = picked
-                following = [s for s in order[order.index(target) + 1 : 3] if hcp[s] is None]
-                self.at_seat = (following or [s for s in order[:3] if hcp[s] is None] or [target])[0]
-        first = [v for v in (hcp[s] for s in order[:3]) if v is not None]
-        fourth, total = hcp[order[3]], sum(first)
-        if len(first) == 3 and not self.errors and not self.moved:
-            if fourth is not None and total + fourth != DECK_HCP and not (refused or picked is not None):
+        elif tapped:
+            self.tap(picked)
+        known, sent = [v for v in (hcp[s] for s in first) if v is not None], hcp[fourth]
+        total = sum(known)
+        if len(known) == 3 and not self.errors and not self.moved:
+            if sent is not None and total + sent != DECK_HCP and not tapped:
                 # All four were sent (a plain form or a record): they must add up to 40.
                 said = gettext(
                     "Round {round}: the high-card points add up to {total}, but a deal holds {deck}."
                 )
-                self.flag(f"hcp_{order[3]}", said.format(round=n, total=total + fourth, deck=DECK_HCP))
+                self.say(f"hcp_{fourth}", said, total=total + sent, deck=DECK_HCP)
             elif total > DECK_HCP:
                 said = gettext(
                     "Round {round}: the points so far add up to {total}, {more} more than the {deck} in a deal."
                 )
-                last = self.at_seat if self.at_seat in order[:3] else order[2]
-                self.flag(
-                    f"hcp_{last}", said.format(round=n, total=total, more=total - DECK_HCP, deck=DECK_HCP)
-                )
+                last = self.at_seat if self.at_seat in first else first[2]
+                self.say(f"hcp_{last}", said, total=total, more=total - DECK_HCP, deck=DECK_HCP)
             elif DECK_HCP - total > MAX_HAND_HCP:
                 said = gettext(
                     "Round {round}: {name} would hold {points} points, but a hand holds at most {most}."
                 )
-                words = {"name": names[order[3]], "points": DECK_HCP - total, "most": MAX_HAND_HCP}
-                self.flag(f"hcp_{order[3]}", said.format(round=n, **words))
-        hcp[order[3]] = None  # always worked out again from the other three
+                name = self.names[fourth]
+                self.say(f"hcp_{fourth}", said, name=name, points=DECK_HCP - total, most=MAX_HAND_HCP)
+        hcp[fourth] = None  # always worked out again from the other three
         super().read()
+
+    def tap(self, picked: int | None) -> None:
+        """A keypad tap (``picked``: None if refused): the points of the player it fills, then on to the next
+        player still to announce."""
+        first, at, hcp = self.order[:3], self.at_seat, self.hcp
+        seat = at if at in first else next((s for s in first if hcp[s] is None), None)
+        if seat is None:
+            self.say(
+                f"hcp_{first[0]}",
+                gettext("Round {round}: tap the player whose points you are entering first."),
+            )
+        elif picked is None:
+            said = gettext("Round {round}: {name}'s points must be a number from 0 to {most}, not “{shown}”.")
+            shown = str(self.data.get("pick", ""))[:12]
+            self.say(f"hcp_{seat}", said, name=self.names[seat], most=MAX_HAND_HCP, shown=shown)
+        else:
+            hcp[seat] = picked
+            i = first.index(seat)
+            self.at_seat = next((s for s in first[i + 1 :] + first[:i] if hcp[s] is None), seat)
 
     @override
     def deal_data(self) -> dict[str, object] | None:
         full, current = self.announced(), self.current
         if self.moved or full is None:
             return None
-        self.found = declarer_for(full, self.info.dealer)
-        if self.found is None:
+        found = declarer_for(full, self.info.dealer)
+        if found is None:
             return {"hcp": full, "redeal": True}
-        if current is not None and "contract" in current.data:
-            if current.facts["declarer"] == self.found[1]:  # same declarer: the contract stands
-                return {"hcp": full, "contract": current.data["contract"]}
-            self.lost_contract = True
+        if current is not None and "contract" in current.data and current.facts["declarer"] == found[1]:
+            return {"hcp": full, "contract": current.data["contract"]}  # same declarer: the contract stands
         return {"hcp": full}
 
     @override
     def note(self, after: LoadedGame) -> str:
-        names, dealer = after.names, self.info.dealer
-        if self.found is None:
+        """A redeal, or a contract lost to a new declarer."""
+        saved = after.state.rounds[self.number - 1]
+        if saved.facts["redeal"]:
             said = gettext(
                 "20:20 split: {name} ({seat}) deals again. That deal is not counted; announce the new points."
             )
-            return said.format(name=names[dealer], seat=COMPASS_SEATS[dealer])
-        if self.lost_contract:
+            seat = self.info.dealer
+        elif self.current is not None and "contract" in self.current.data and "contract" not in saved.data:
             said = gettext("The declarer is now {name} ({seat}): choose the contract again.")
-            return said.format(name=names[self.found[1]], seat=COMPASS_SEATS[self.found[1]])
-        return ""
+            seat = saved.facts["declarer"]
+        else:
+            return ""
+        return said.format(name=after.names[seat], seat=COMPASS_SEATS[seat])
 
 
 class ContractForm(DealForm):
     """The contract (saved once strain and part-score or game are both in), then the tricks taken."""
 
     phase = "contract"
+    taps_contract = True
 
     @override
     def fits(self) -> bool:
         return self.current is not None and not self.current.facts["redeal"]
-
-    @override
-    def start(self) -> None:
-        super().start()
-        self.add_contract_fields()
-        current = self.current
-        if current is not None:
-            contract = current.data.get("contract") or {}
-            self.hcp, self.strain_value, self.game_value = (
-                current.data["hcp"],
-                contract.get("strain", ""),
-                contract.get("game"),
-            )
 
     @property
     def contract_saved(self) -> bool:
@@ -726,13 +734,11 @@ class ContractForm(DealForm):
     @property
     @override
     def live(self) -> str:
-        strain, game = self.strain_value, self.game_value
-        if not (self.contract_saved and strain and game is not None):
+        if not self.contract_saved or self.needed is None:
             return ""
         said = gettext("{side} need {needed} tricks for {contract}")
-        return said.format(
-            side=self.facts["side"], needed=tricks_needed(strain, game), contract=contract_name(strain, game)
-        )
+        contract = contract_name(self.strain_value, bool(self.game_value))
+        return said.format(side=self.facts["side"], needed=self.needed, contract=contract)
 
     @override
     def panel(self) -> Panel:
@@ -746,19 +752,11 @@ class ContractForm(DealForm):
     def deal_data(self) -> dict[str, object] | None:
         current = self.current
         assert current is not None  # the step fits a deal whose points are in (``fits``)
-        if self.strain_value == "" or self.game_value is None:
+        if self.contract is None:
             if self.tricks_value is not None:
-                self.flag(
-                    "contract",
-                    gettext("Round {round}: choose the contract before the tricks.").format(
-                        round=self.number
-                    ),
-                )
+                self.say("contract", gettext("Round {round}: choose the contract before the tricks."))
             return None
-        data = {
-            "hcp": current.data["hcp"],
-            "contract": {"strain": self.strain_value, "game": self.game_value},
-        }
+        data = {"hcp": current.data["hcp"], "contract": self.contract}
         if self.tricks_value is not None:
             data["tricks"] = self.tricks_value
         return data if data != current.data else None
@@ -770,10 +768,10 @@ class ContractForm(DealForm):
     @override
     def note(self, after: LoadedGame) -> str:
         """Once the tricks are in: what the deal scored."""
-        if self.tricks_value is None or self.game_value is None:
+        played = after.state.rounds[self.number - 1]
+        if not played.complete:
             return ""
-        side = after.state.rounds[self.number - 1].facts["declaring_side"]
-        result = result_line(self.strain_value, self.game_value, self.tricks_value, side)
+        result = result_line(played, after.names)
         return gettext("Deal {number}: {result}.").format(
             number=deal_of(after.state, self.info), result=result
         )
@@ -784,16 +782,12 @@ class CorrectionForm(PointsForm):
 
     phase = "edit"
     corrects = True
+    taps_contract = True
 
     @override
     def start(self) -> None:
         super().start()
-        self.add_contract_fields()
-        data = self.corrected.data
-        contract = data.get("contract") or {}
-        self.hcp, self.at_seat, self.changing = list(data["hcp"]), self.order[0], False
-        self.strain_value, self.game_value = contract.get("strain", ""), contract.get("game")
-        self.tricks_value = data.get("tricks")
+        self.at_seat, self.changing = self.order[0], False
         self.hints: dict[int, str] = {}  # players whose points are missing, before Save
 
     @override
@@ -802,34 +796,29 @@ class CorrectionForm(PointsForm):
 
     @override
     def deal_data(self) -> dict[str, object] | None:
-        n, full = self.number, self.announced()
         said = gettext("Round {round}: enter {name}'s points.")
-        missing = {s: said.format(round=n, name=self.names[s]) for s in self.order[:3] if self.hcp[s] is None}
+        missing = {
+            s: said.format(round=self.number, name=self.names[s])
+            for s in self.order[:3]
+            if self.hcp[s] is None
+        }
         if not self.saving:
             self.hints = missing  # shown beside the rows, but nothing is refused yet
             return None
         for seat, message in missing.items():
             self.flag(f"hcp_{seat}", message)
+        full = self.announced()
         if self.moved or full is None:
             return None
         if declarer_for(full, self.info.dealer) is None:
             return {"hcp": full, "redeal": True}
-        if self.strain_value == "" or self.game_value is None:
-            self.flag(
-                "contract",
-                gettext("Round {round}: choose the strain and part-score or game.").format(round=n),
-            )
+        if self.contract is None:
+            self.say("contract", gettext("Round {round}: choose the strain and part-score or game."))
         if self.tricks_value is None:
-            self.flag(
-                "tricks", gettext("Round {round}: tap the tricks the declaring side took.").format(round=n)
-            )
+            self.say("tricks", gettext("Round {round}: tap the tricks the declaring side took."))
         if self.errors:
             return None
-        return {
-            "hcp": full,
-            "contract": {"strain": self.strain_value, "game": self.game_value},
-            "tricks": self.tricks_value,
-        }
+        return {"hcp": full, "contract": self.contract, "tricks": self.tricks_value}
 
     @override
     def refuse(self, exc: RuleError) -> None:
