@@ -3,7 +3,7 @@ half's tricks, the contract (or passed out), the declarer's tricks; each saved b
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from functools import partial
 from typing import TypedDict, override
 
@@ -104,12 +104,27 @@ class DealForm(RoundForm):
     lines) in the sheet template's partial named ``phase``."""
 
     phase = ""
+    # Its fields: the first half's tricks ("first_half"), the contract and the tricks ("contract").
+    reads: tuple[str, ...] = ("first_half", "contract")
     contract_saved = False
     first_half: FirstHalf
     values: Values
 
     def start(self) -> None:
-        """The deal as stored, as the chips show it: the one corrected, else the deal in hand (if any)."""
+        """The fields it reads, and the deal as stored, as the chips show it: the one corrected, else the deal
+        in hand (if any)."""
+        if "first_half" in self.reads:  # a row of chips per player, and what each row showed (``was_``)
+            refusal = gettext(
+                "Deal {number}: {name}'s first-half tricks must be a number from 0 to {most}, not “{shown}”."
+            )
+            for seat, name in enumerate(self.names):
+                worded = partial(refusal.format, number=self.number, name=name, most=HAND_CARDS)
+                self.fields[f"fh_{seat}"] = ChipField(TRICKS, refusal=worded)
+                self.fields[f"was_{seat}"] = ChipField(TRICKS)
+        if "contract" in self.reads:
+            for field, (chips, message) in CONTRACT_FIELDS.items():
+                worded = partial(gettext(message).format, number=self.number, most=HAND_CARDS)
+                self.fields[field] = ChipField(chips, refusal=worded, empty=0 if field == "doubled" else None)
         stored = self.corrected.data if self.corrects else self.current.data if self.current else {}
         self.first_half = list(stored.get("first_half", (None, None)))
         self.values = {"doubled": 0}
@@ -121,10 +136,6 @@ class DealForm(RoundForm):
     def refuse(self, exc: RuleError) -> None:
         self.place(exc, seat_prefix="fh", seat_kinds=("first_half",), default="level")
 
-    def worded(self, message: str, **words: object) -> Callable[..., str]:
-        """A field's refusal: ``message`` said of this deal (and ``words``), given what was sent."""
-        return partial(message.format, number=self.number, **words)
-
     def fail(self, field: str | None, message: str, **words: object) -> None:
         """Refuse the step: ``message`` said of this deal beside ``field`` (None: the whole deal)."""
         self.add_error(field, message.format(number=self.number, **words))
@@ -135,17 +146,6 @@ class DealForm(RoundForm):
         return ends_in_first_half(before or [0, 0], first_half, self.state.options["target"])
 
     # -- the first half --------------------------------------------------------------------------
-
-    def add_first_half_fields(self) -> None:
-        """A row of chips per player, and what each row showed (``was_``), to tell which was tapped."""
-        refusal = gettext(
-            "Deal {number}: {name}'s first-half tricks must be a number from 0 to {most}, not “{shown}”."
-        )
-        for seat, name in enumerate(self.names):
-            self.fields[f"fh_{seat}"] = ChipField(
-                TRICKS, refusal=self.worded(refusal, name=name, most=HAND_CARDS)
-            )
-            self.fields[f"was_{seat}"] = ChipField(TRICKS)
 
     def read_first_half(self) -> FirstHalf:
         """The tricks tapped; one player's tapped (or changed, of a filled pair) fixes the other's."""
@@ -185,11 +185,6 @@ class DealForm(RoundForm):
 
     # -- the contract -----------------------------------------------------------------------------
 
-    def add_contract_fields(self) -> None:
-        for name, (chips, refusal) in CONTRACT_FIELDS.items():
-            worded = self.worded(gettext(refusal), most=HAND_CARDS)
-            self.fields[name] = ChipField(chips, refusal=worded, empty=0 if name == "doubled" else None)
-
     def read_values(self) -> Values:
         read = {k: v for k in CONTRACT_FIELDS if (v := self.cleaned_data.get(k)) is not None}
         return {"doubled": 0, **read}  # a refused doubling shows as not doubled
@@ -201,8 +196,7 @@ class DealForm(RoundForm):
             return None
         declarer, level, strain = (values.get(k) for k in ("declarer", "level", "strain"))
         if isinstance(declarer, int) and isinstance(level, int) and isinstance(strain, str):
-            doubled = values.get("doubled", 0)
-            return Contract(declarer=declarer, level=level, strain=strain, doubled=int(doubled))
+            return Contract(declarer=declarer, level=level, strain=strain, doubled=int(values["doubled"]))
         return ""
 
     def choice(self, name: str, legend: str, chips: list[Chip], short: str = "", css: str = "") -> Choice:
@@ -241,10 +235,7 @@ class FirstHalfForm(DealForm):
     """The first half's tricks: one tap (the other player's follow), saved at once."""
 
     phase = "first-half"
-
-    def start(self) -> None:
-        self.add_first_half_fields()
-        super().start()
+    reads = ("first_half",)
 
     def clean(self) -> None:
         self.first_half = first_half = self.read_first_half()
@@ -278,12 +269,12 @@ class SecondHalfForm(DealForm):
     """The contract (saved once declarer, level and strain are in, or passed out), then the tricks."""
 
     phase = "second-half"
+    reads = ("contract",)
 
     def fits(self) -> bool:
         return self.current is not None
 
     def start(self) -> None:
-        self.add_contract_fields()
         super().start()
         self.contract_saved = self.current is not None and isinstance(self.current.data.get("contract"), dict)
 
@@ -339,11 +330,6 @@ class CorrectionForm(DealForm):
     phase = "edit"
     corrects = True
     ended_now = False  # the first half corrected now ends the game, and the second half no longer counts
-
-    def start(self) -> None:
-        self.add_first_half_fields()
-        self.add_contract_fields()
-        super().start()
 
     def clean(self) -> None:
         self.first_half = self.read_first_half()
