@@ -8,7 +8,7 @@ from functools import partial
 from typing import TypedDict, override
 
 from django.http import HttpResponse
-from django.utils.translation import gettext, gettext_lazy, gettext_noop
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from games import services
@@ -50,12 +50,11 @@ class Contract(TypedDict):
 
 
 type FirstHalf = list[int | None]  # each player's first-half tricks, None where not tapped
-type Values = dict[str, int | str]  # the contract chips tapped (``level`` "pass": passed out) and the tricks
 TRICKS = range(HAND_CARDS + 1)
 DOUBLED_LABELS = {
-    0: gettext_lazy("Not doubled"),
-    1: gettext_lazy("Doubled ×2"),
-    2: gettext_lazy("Redoubled ×4"),
+    0: _("Not doubled"),
+    1: _("Doubled ×2"),
+    2: _("Redoubled ×4"),
 }
 # The contract's fields and the declarer's tricks: the chips each may be, and the refusal of anything else.
 CONTRACT_FIELDS: dict[str, tuple[Collection[int | str], str]] = {
@@ -108,7 +107,7 @@ class DealForm(RoundForm):
     reads: tuple[str, ...] = ("first_half", "contract")
     contract_saved = False
     first_half: FirstHalf
-    values: Values
+    values: dict[str, int | str]  # the contract's chips tapped (``level`` "pass": passed out) and the tricks
 
     def start(self) -> None:
         """The fields it reads, and the deal as stored, as the chips show it: the one corrected, else the deal
@@ -185,7 +184,7 @@ class DealForm(RoundForm):
 
     # -- the contract -----------------------------------------------------------------------------
 
-    def read_values(self) -> Values:
+    def read_values(self) -> dict[str, int | str]:
         read = {k: v for k in CONTRACT_FIELDS if (v := self.cleaned_data.get(k)) is not None}
         return {"doubled": 0, **read}  # a refused doubling shows as not doubled
 
@@ -464,7 +463,8 @@ class MemoryBridgeTable(ScoreboardTable[Panel]):
         state, names = loaded.state, loaded.names
         rows = []
         for result in state.rounds:
-            info, data, facts, done = result.info, result.data, result.facts, result.complete
+            data, facts, done, totals = result.data, result.facts, result.complete, result.totals
+            assert totals is not None  # every deal recorded is scored
             contract = data.get("contract", "")
             if facts["ended_after_first_half"]:
                 main, sub = gettext("Game over"), gettext("target reached in the first half")
@@ -478,35 +478,31 @@ class MemoryBridgeTable(ScoreboardTable[Panel]):
                 main = contract_name(contract["level"], contract["strain"], contract["doubled"])
                 played = gettext("took {tricks}").format(tricks=data["tricks"]) if "tricks" in data else None
                 sub = f"{names[contract['declarer']]} · {played or gettext('to play')}"
-            first = gettext("1st half {first}–{second}").format(
-                first=data["first_half"][0], second=data["first_half"][1]
-            )
-            cells = [Cell(text=main, lines=(sub, first), cls="contract-col")]
+            first, second = data["first_half"]
+            under = (sub, gettext("1st half {first}–{second}").format(first=first, second=second))
             halves = zip(facts["first_half_points"], facts["second_half_points"] or [0, 0], strict=True)
+            cells = [Cell(main, lines=under, cls="contract-col")]
             for seat, points in enumerate(halves):
-                assert result.totals is not None
-                note, explain = " ".join(f"+{p}" for p in points if p), total_explain(names, result, seat)
-                total = str(result.totals[seat])
-                cells.append(Cell(text=total, note=note, explain=explain, cls=side_class(info, seat)))
+                note = " ".join(f"+{p}" for p in points if p)
+                cells.append(Cell(str(totals[seat]), note=note, explain=total_explain(names, result, seat)))
             cls = "row-done" if done or state.finished else "row-current"
-            ended = facts["ended_after_first_half"] or (state.finished and not done)
-            rows.append(deal_row(info, names, cells, f"{cls} row-ended" if ended else cls, link=done))
+            if facts["ended_after_first_half"] or (state.finished and not done):
+                cls += " row-ended"
+            rows.append(deal_row(result.info, names, cells, cls, link=done))
         coming = state.next_round
-        if not state.finished and coming is not None and state.current is None:
+        if coming is not None and state.current is None:
             to_come = Cell(lines=(gettext("first half to come"),), cls="contract-col")
-            sides = (Cell(cls=side_class(coming, s)) for s in (0, 1))
-            rows.append(deal_row(coming, names, [to_come, *sides], "row-current"))
+            rows.append(deal_row(coming, names, [to_come, Cell(), Cell()], "row-current"))
         return rows
 
 
-def side_class(info: RoundInfo, seat: int) -> str:
-    return "side-cell dealer" if seat == info.dealer else "side-cell"
-
-
 def deal_row(info: RoundInfo, names: list[str], cells: list[Cell], cls: str, *, link: bool = False) -> Row:
-    """A deal's row: its number first (linked to its correction once played; who dealt as its title)."""
+    """A deal's row: its number (linked to its correction once played; who dealt as its title), then
+    ``cells``: the contract's and each player's, the dealer's marked."""
     title = gettext("{name} deals").format(name=names[info.dealer])
     number = Cell(text=str(info.number), head=True, link=link, title=title, cls="round-col")
+    for seat, side in enumerate(cells[1:]):
+        side.cls = "side-cell dealer" if seat == info.dealer else "side-cell"
     return Row([number, *cells], cls=cls, number=info.number, heading=f"{in_words('Deal')} {info.number}")
 
 
