@@ -313,14 +313,13 @@ class SecondHalfForm(DealForm):
         if isinstance(contract, str) or not isinstance(tricks, int):
             return ""
         score = contract_score(contract["level"], contract["strain"], contract["doubled"], tricks)
-        words = contract_words(after.names, contract)
         if score:
-            return gettext("Deal {number}: {contract} made with {tricks}: +{score}.").format(
-                number=number, contract=words, tricks=tricks, score=score
-            )
-        return gettext("Deal {number}: {contract} took {tricks} of {needed}: no score.").format(
-            number=number, contract=words, tricks=tricks, needed=contract["level"] + 6
-        )
+            said = gettext("Deal {number}: {contract} made with {tricks}: +{score}.")
+        else:
+            said = gettext("Deal {number}: {contract} took {tricks} of {needed}: no score.")
+        words = contract_words(after.names, contract)
+        needed = contract["level"] + 6
+        return said.format(number=number, contract=words, tricks=tricks, score=score, needed=needed)
 
 
 class CorrectionForm(DealForm):

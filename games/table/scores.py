@@ -32,7 +32,7 @@ class ScoresForm(RoundForm):
         stored = self.corrected.data["scores"] if self.corrects else [None] * len(self.names)
         self.values: list[int | None] = list(stored)
 
-    def clean(self) -> dict[str, object]:
+    def clean(self) -> None:
         self.values = self.seat_numbers("score", seats=range(len(self.names)))
         for seat, name in enumerate(self.names):
             if self.values[seat] is None and f"score_{seat}" not in self.errors:
@@ -40,7 +40,6 @@ class ScoresForm(RoundForm):
                 self.flag(f"score_{seat}", missing.format(round=self.number, name=name))
         if not self.errors:
             self.round_data = {"scores": self.values}
-        return self.cleaned_data
 
 
 class ScoresCorrectionForm(ScoresForm):
