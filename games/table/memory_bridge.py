@@ -153,11 +153,9 @@ class DealForm(RoundForm):
             return values
         given = [s for s in (0, 1) if values[s] is not None]
         changed = [s for s in given if values[s] != self.cleaned_data.get(f"was_{s}")]
-        if len(given) == 2 and len(changed) == 1:
-            given = changed
-        if len(given) == 1:
-            seat = given[0]
-            values[1 - seat] = HAND_CARDS - (values[seat] or 0)
+        tapped = changed if len(given) == 2 and len(changed) == 1 else given
+        if len(tapped) == 1:
+            values[1 - tapped[0]] = HAND_CARDS - (values[tapped[0]] or 0)
         return values
 
     @property
