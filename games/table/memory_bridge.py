@@ -3,20 +3,19 @@ half's tricks, the contract (or passed out), the declarer's tricks; each saved b
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Collection
 from functools import partial
 from typing import TypedDict, override
 
 from django.http import HttpResponse
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from games import services
 from games.forms import SeatingForm, WholeNumberField
 from games.models import GameSession, Seat
 from games.paper.common import Cell, Row
-from games.rules import RoundInfo, RoundResult, RuleError
+from games.rules import RoundInfo, RuleError
 from games.rules.cards import STRAINS
 from games.rules.memory_bridge import (
     DEFAULT_TARGET,
@@ -51,11 +50,28 @@ class Contract(TypedDict):
 
 
 type FirstHalf = list[int | None]  # each player's first-half tricks, None where not tapped
-type Values = dict[str, int | str]  # the contract chips tapped (``level`` "pass": passed out) and the tricks
+TRICKS = range(HAND_CARDS + 1)
 DOUBLED_LABELS = {
-    0: gettext_lazy("Not doubled"),
-    1: gettext_lazy("Doubled ×2"),
-    2: gettext_lazy("Redoubled ×4"),
+    0: _("Not doubled"),
+    1: _("Doubled ×2"),
+    2: _("Redoubled ×4"),
+}
+# The contract's fields and the declarer's tricks: the chips each may be, and the refusal of anything else.
+CONTRACT_FIELDS: dict[str, tuple[Collection[int | str], str]] = {
+    "declarer": ((0, 1), gettext_noop("Deal {number}: tap who declares.")),
+    "level": (
+        (*range(1, 8), "pass"),
+        gettext_noop("Deal {number}: the level must be 1 to 7 (7 to 13 tricks), or passed out."),
+    ),
+    "strain": (STRAINS, gettext_noop("Deal {number}: pick the strain from NT, ♠, ♥, ♦ and ♣.")),
+    "doubled": (
+        DOUBLED_LABELS,
+        gettext_noop("Deal {number}: doubling is not doubled, doubled or redoubled."),
+    ),
+    "tricks": (
+        TRICKS,
+        gettext_noop("Deal {number}: the tricks must be a number from 0 to {most}, not “{shown}”."),
+    ),
 }
 
 
@@ -82,40 +98,42 @@ def contract_words(names: list[str], contract: Contract) -> str:
     )
 
 
-def stored_values(data: dict[str, object]) -> Values:
-    """A recorded deal's contract and tricks, as the chips show them."""
-    values: Values = {"doubled": 0}
-    contract = data.get("contract", "")
-    if contract is None:
-        values["level"] = "pass"
-    elif isinstance(contract, dict):
-        values.update(contract)
-    if isinstance(tricks := data.get("tricks"), int):
-        values["tricks"] = tricks
-    return values
-
-
 class DealForm(RoundForm):
     """A step of a deal: its fields, how it reads them, and what its panel draws from it (rows, chips,
     lines) in the sheet template's partial named ``phase``."""
 
     phase = ""
+    # Its fields: the first half's tricks ("first_half"), the contract and the tricks ("contract").
+    reads: tuple[str, ...] = ("first_half", "contract")
     contract_saved = False
+    first_half: FirstHalf
+    values: dict[str, int | str]  # the contract's chips tapped (``level`` "pass": passed out) and the tricks
 
-    @property
-    def dealer(self) -> str:
-        return self.names[self.info.dealer]
-
-    @property
-    def leader(self) -> str:
-        return self.names[self.info.leader]
+    def start(self) -> None:
+        """The fields it reads, and the deal as stored, as the chips show it: the one corrected, else the deal
+        in hand (if any)."""
+        if "first_half" in self.reads:  # a row of chips per player, and what each row showed (``was_``)
+            refusal = gettext(
+                "Deal {number}: {name}'s first-half tricks must be a number from 0 to {most}, not “{shown}”."
+            )
+            for seat, name in enumerate(self.names):
+                worded = partial(refusal.format, number=self.number, name=name, most=HAND_CARDS)
+                self.fields[f"fh_{seat}"] = ChipField(TRICKS, refusal=worded)
+                self.fields[f"was_{seat}"] = ChipField(TRICKS)
+        if "contract" in self.reads:
+            for field, (chips, message) in CONTRACT_FIELDS.items():
+                worded = partial(gettext(message).format, number=self.number, most=HAND_CARDS)
+                self.fields[field] = ChipField(chips, refusal=worded, empty=0 if field == "doubled" else None)
+        stored = self.corrected.data if self.corrects else self.current.data if self.current else {}
+        self.first_half = list(stored.get("first_half", (None, None)))
+        self.values = {"doubled": 0}
+        if "contract" in stored:
+            self.values.update(stored["contract"] or {"level": "pass"})  # None: passed out
+        if "tricks" in stored:
+            self.values["tricks"] = stored["tricks"]
 
     def refuse(self, exc: RuleError) -> None:
         self.place(exc, seat_prefix="fh", seat_kinds=("first_half",), default="level")
-
-    def worded(self, message: str, **words: object) -> Callable[..., str]:
-        """A field's refusal: ``message`` said of this deal (and ``words``), given what was sent."""
-        return partial(message.format, number=self.number, **words)
 
     def fail(self, field: str | None, message: str, **words: object) -> None:
         """Refuse the step: ``message`` said of this deal beside ``field`` (None: the whole deal)."""
@@ -128,19 +146,6 @@ class DealForm(RoundForm):
 
     # -- the first half --------------------------------------------------------------------------
 
-    first_half: FirstHalf
-
-    def add_first_half_fields(self) -> None:
-        """A row of chips per player, and what each row showed (``was_``), to tell which was tapped."""
-        for seat, name in enumerate(self.names):
-            refusal = gettext(
-                "Deal {number}: {name}'s first-half tricks must be a number from 0 to {most}, not “{shown}”."
-            )
-            self.fields[f"fh_{seat}"] = ChipField(
-                range(HAND_CARDS + 1), refusal=self.worded(refusal, name=name, most=HAND_CARDS)
-            )
-            self.fields[f"was_{seat}"] = ChipField(range(HAND_CARDS + 1))
-
     def read_first_half(self) -> FirstHalf:
         """The tricks tapped; one player's tapped (or changed, of a filled pair) fixes the other's."""
         values: FirstHalf = [self.cleaned_data.get(f"fh_{seat}") for seat in (0, 1)]
@@ -148,11 +153,9 @@ class DealForm(RoundForm):
             return values
         given = [s for s in (0, 1) if values[s] is not None]
         changed = [s for s in given if values[s] != self.cleaned_data.get(f"was_{s}")]
-        if len(given) == 2 and len(changed) == 1:
-            given = changed
-        if len(given) == 1:
-            seat = given[0]
-            values[1 - seat] = HAND_CARDS - (values[seat] or 0)
+        tapped = changed if len(given) == 2 and len(changed) == 1 else given
+        if len(tapped) == 1:
+            values[1 - tapped[0]] = HAND_CARDS - (values[tapped[0]] or 0)
         return values
 
     @property
@@ -163,7 +166,7 @@ class DealForm(RoundForm):
                 seat=seat,
                 name=self.names[seat],
                 badges=[gettext("leads") if seat == self.info.leader else gettext("deals")],
-                chips=[Chip(value=v, checked=self.first_half[seat] == v) for v in range(HAND_CARDS + 1)],
+                chips=[Chip(v, checked=self.first_half[seat] == v) for v in TRICKS],
                 error=errors.get(seat, ""),
             )
             for seat in self.info.active  # the non-dealer, who leads, first
@@ -171,6 +174,7 @@ class DealForm(RoundForm):
 
     @property
     def live(self) -> str:
+        """The first half in words, once its tricks add up."""
         first, second = self.first_half
         if first is None or second is None or first + second != HAND_CARDS:
             return ""
@@ -178,38 +182,9 @@ class DealForm(RoundForm):
 
     # -- the contract -----------------------------------------------------------------------------
 
-    values: Values
-
-    def add_contract_fields(self) -> None:
-        worded = self.worded
-        self.fields.update(
-            declarer=ChipField((0, 1), refusal=worded(gettext("Deal {number}: tap who declares."))),
-            level=ChipField(
-                (*range(1, 8), "pass"),
-                refusal=worded(
-                    gettext("Deal {number}: the level must be 1 to 7 (7 to 13 tricks), or passed out.")
-                ),
-            ),
-            strain=ChipField(
-                STRAINS, refusal=worded(gettext("Deal {number}: pick the strain from NT, ♠, ♥, ♦ and ♣."))
-            ),
-            doubled=ChipField(
-                DOUBLED_LABELS,
-                empty=0,
-                refusal=worded(gettext("Deal {number}: doubling is not doubled, doubled or redoubled.")),
-            ),
-            tricks=ChipField(
-                range(HAND_CARDS + 1),
-                refusal=worded(
-                    gettext("Deal {number}: the tricks must be a number from 0 to {most}, not “{shown}”."),
-                    most=HAND_CARDS,
-                ),
-            ),
-        )
-
-    def read_values(self) -> Values:
-        fields = ("declarer", "level", "strain", "doubled", "tricks")
-        return {k: v for k in fields if (v := self.cleaned_data.get(k)) is not None}
+    def read_values(self) -> dict[str, int | str]:
+        read = {k: v for k in CONTRACT_FIELDS if (v := self.cleaned_data.get(k)) is not None}
+        return {"doubled": 0, **read}  # a refused doubling shows as not doubled
 
     def contract(self) -> Contract | None | str:
         """The contract tapped: None when passed out, "" while declarer, level or strain is missing."""
@@ -218,12 +193,14 @@ class DealForm(RoundForm):
             return None
         declarer, level, strain = (values.get(k) for k in ("declarer", "level", "strain"))
         if isinstance(declarer, int) and isinstance(level, int) and isinstance(strain, str):
-            doubled = values.get("doubled", 0)
-            return Contract(declarer=declarer, level=level, strain=strain, doubled=int(doubled))
+            return Contract(declarer=declarer, level=level, strain=strain, doubled=int(values["doubled"]))
         return ""
 
     def choice(self, name: str, legend: str, chips: list[Chip], short: str = "", css: str = "") -> Choice:
-        """The chips of field ``name`` (their ids start with ``short``), its refusal under them."""
+        """The chips of field ``name``, the tapped one checked (their ids start with ``short``), its refusal
+        under them."""
+        for chip in chips:
+            chip.checked = chip.value == self.values.get(name)
         prefix = ("e" if self.corrects else "") + (short or name)
         return Choice(name, legend, chips, prefix, self.field_errors().get(name, ""), css=css)
 
@@ -231,37 +208,22 @@ class DealForm(RoundForm):
     def choices(self) -> list[Choice]:
         """The contract's chips (declarer, level or passed out, strain, doubling), then the declarer's
         tricks once there is a contract to play (always in a correction)."""
-        values, names = self.values, self.names
-        declarer, level = values.get("declarer"), values.get("level")
-        declarers = [Chip(value=s, checked=declarer == s, label=names[s]) for s in (0, 1)]
-        levels = [
-            Chip(value=v, checked=level == v, title=gettext("{count} tricks").format(count=v + 6))
-            for v in range(1, 8)
-        ]
-        doubling = [
-            Chip(value=d, checked=values.get("doubled", 0) == d, label=str(label))
-            for d, label in DOUBLED_LABELS.items()
-        ]
+        names, declarer, level = self.names, self.values.get("declarer"), self.values.get("level")
+        declarers = [Chip(seat, label=name) for seat, name in enumerate(names)]
+        levels = [Chip(v, title=gettext("{count} tricks").format(count=v + 6)) for v in range(1, 8)]
+        passed = Chip("pass", label=gettext("Passed out"))
+        doubling = [Chip(d, label=str(label)) for d, label in DOUBLED_LABELS.items()]
+        strain, strain_error = str(self.values.get("strain", "")), self.field_errors().get("strain", "")
         groups = [
             self.choice("declarer", gettext("Declarer (won the auction)"), declarers, "decl", "wide"),
-            self.choice(
-                "level",
-                gettext("Level (tricks over six)"),
-                [*levels, Chip(value="pass", checked=level == "pass", label=gettext("Passed out"))],
-            ),
-            strain_choice(
-                str(values.get("strain", "")),
-                self.field_errors().get("strain", ""),
-                "e" if self.corrects else "",
-            ),
+            self.choice("level", gettext("Level (tricks over six)"), [*levels, passed]),
+            strain_choice(strain, strain_error, "e" if self.corrects else ""),
             self.choice("doubled", gettext("Doubling"), doubling, "dbl", "wide"),
         ]
         if self.corrects or self.contract_saved:
             who = names[declarer] if isinstance(declarer, int) else "declarer"
-            chips = [Chip(value=v, checked=values.get("tricks") == v) for v in range(HAND_CARDS + 1)]
-            groups.append(
-                self.choice("tricks", gettext("Second-half tricks taken by {name}").format(name=who), chips)
-            )
+            legend = gettext("Second-half tricks taken by {name}").format(name=who)
+            groups.append(self.choice("tricks", legend, [Chip(v) for v in TRICKS]))
             groups[-1].marked = level + 6 if isinstance(level, int) else None  # the tricks the contract needs
         return groups
 
@@ -270,10 +232,7 @@ class FirstHalfForm(DealForm):
     """The first half's tricks: one tap (the other player's follow), saved at once."""
 
     phase = "first-half"
-
-    def start(self) -> None:
-        self.add_first_half_fields()
-        self.first_half = [None, None] if self.current is None else list(self.current.data["first_half"])
+    reads = ("first_half",)
 
     def clean(self) -> None:
         self.first_half = first_half = self.read_first_half()
@@ -307,13 +266,13 @@ class SecondHalfForm(DealForm):
     """The contract (saved once declarer, level and strain are in, or passed out), then the tricks."""
 
     phase = "second-half"
+    reads = ("contract",)
 
     def fits(self) -> bool:
         return self.current is not None
 
     def start(self) -> None:
-        self.add_contract_fields()
-        self.values = stored_values(self.current.data) if self.current else {}
+        super().start()
         self.contract_saved = self.current is not None and isinstance(self.current.data.get("contract"), dict)
 
     def clean(self) -> None:
@@ -321,9 +280,9 @@ class SecondHalfForm(DealForm):
         if self.errors or self.current is None:
             return
         contract = self.contract()
-        if isinstance(contract, str):
+        if isinstance(contract, str):  # not complete yet: nothing to save
             if "tricks" in self.values:
-                return self.fail(
+                self.fail(
                     "level", gettext("Deal {number}: choose declarer, level and strain before the tricks.")
                 )
             return
@@ -334,14 +293,10 @@ class SecondHalfForm(DealForm):
             self.round_data = data
 
     @property
-    def first_line(self) -> str:
-        return first_half_line(self.names, self.current.data["first_half"]) if self.current else ""
-
-    @property
     def contract_line(self) -> str:
-        contract = self.current.data["contract"] if self.current and self.contract_saved else None
-        if contract is None:
-            return ""
+        """The contract saved (the panel shows it once it is): the tricks it needs and who leads."""
+        assert self.current is not None
+        contract: Contract = self.current.data["contract"]
         return gettext("{contract}: needs {needed} tricks; {name} leads.").format(
             contract=contract_words(self.names, contract),
             needed=contract["level"] + 6,
@@ -356,14 +311,13 @@ class SecondHalfForm(DealForm):
         if isinstance(contract, str) or not isinstance(tricks, int):
             return ""
         score = contract_score(contract["level"], contract["strain"], contract["doubled"], tricks)
-        words = contract_words(after.names, contract)
         if score:
-            return gettext("Deal {number}: {contract} made with {tricks}: +{score}.").format(
-                number=number, contract=words, tricks=tricks, score=score
-            )
-        return gettext("Deal {number}: {contract} took {tricks} of {needed}: no score.").format(
-            number=number, contract=words, tricks=tricks, needed=contract["level"] + 6
-        )
+            said = gettext("Deal {number}: {contract} made with {tricks}: +{score}.")
+        else:
+            said = gettext("Deal {number}: {contract} took {tricks} of {needed}: no score.")
+        words = contract_words(after.names, contract)
+        needed = contract["level"] + 6
+        return said.format(number=number, contract=words, tricks=tricks, score=score, needed=needed)
 
 
 class CorrectionForm(DealForm):
@@ -373,26 +327,19 @@ class CorrectionForm(DealForm):
     corrects = True
     ended_now = False  # the first half corrected now ends the game, and the second half no longer counts
 
-    def start(self) -> None:
-        self.add_first_half_fields()
-        self.add_contract_fields()
-        assert isinstance(self.target, RoundResult)
-        self.stored = self.target.data
-        self.first_half = list(self.stored["first_half"])
-        self.values = stored_values(self.stored)
-
     def clean(self) -> None:
         self.first_half = self.read_first_half()
         self.values = self.read_values()
         if self.errors or not self.saving:
             return
+        stored = self.corrected.data
         if None in self.first_half:
-            self.first_half = list(self.stored["first_half"])  # nothing tapped: the first half stands
+            self.first_half = list(stored["first_half"])  # nothing tapped: the first half stands
         full = [v or 0 for v in self.first_half]
         data: dict[str, object] = {"first_half": full}
         contract = self.contract()
         if self.ends_game(full):
-            self.ended_now = "contract" in self.stored or not isinstance(contract, str)
+            self.ended_now = "contract" in stored or not isinstance(contract, str)
         elif isinstance(contract, str):
             return self.fail(
                 "level", gettext("Deal {number}: choose declarer, level and strain, or passed out.")
@@ -419,52 +366,38 @@ class CorrectionForm(DealForm):
         )
 
 
-@dataclass
 class Panel:
     """The entry panel: the form of the step in hand (None: the game is over), and what to say."""
 
-    form: DealForm | None = None
-    note: str = ""
-    error: str = ""
-    phase: str = field(init=False)  # the sheet template's partial that draws the form ("over": none)
-
-    def __post_init__(self) -> None:
-        form = self.form
-        self.phase = form.phase if form else "over"
-        self.error = self.error or (form.message if form else "")
+    def __init__(self, form: DealForm | None = None, note: str = "") -> None:
+        self.form, self.note = form, note
+        self.phase = form.phase if form else "over"  # the sheet template's partial that draws the form
+        self.info = form.info if form else None
+        self.contract_saved = bool(form and form.contract_saved)  # for templates/games/_steps.html
+        self.error = form.message if form else ""
         if isinstance(form, SecondHalfForm) and not form.contract_saved:  # no tricks chips to show it beside
             self.error = self.error or form.field_errors().get("tricks", "")
-
-    @property
-    def info(self) -> RoundInfo | None:
-        return self.form.info if self.form else None
-
-    @property
-    def contract_saved(self) -> bool:
-        return self.form.contract_saved if self.form else False
 
 
 class MemoryBridgeTable(ScoreboardTable[Panel]):
     sheet_template = "games/memory_bridge/sheet.html"
     round_word = "Deal"
 
-    def form_for(self, form: type[DealForm], loaded: LoadedGame, info: RoundInfo) -> DealForm:
-        return form(None, table=self, loaded=loaded, target=info)
-
     def current_panel(self, loaded: LoadedGame) -> Panel:
         state = loaded.state
-        if state.finished or state.next_round is None:
+        if state.next_round is None:  # the game is over
             return Panel()
         form = FirstHalfForm if state.current is None else SecondHalfForm
-        return Panel(self.form_for(form, loaded, state.next_round))
+        return Panel(form(table=self, loaded=loaded, target=state.next_round))
 
     def sheet(
         self, request: HtmxHttpRequest, session: GameSession, seats: list[Seat] | None = None
     ) -> HttpResponse:
+        """The sheet, or (``?phase=first-half``) the deal in hand's first half to change."""
         loaded = services.load_game(session, seats)
         current = loaded.state.current
         if request.GET.get("phase") == "first-half" and current is not None:
-            form = self.form_for(FirstHalfForm, loaded, current.info)
+            form = FirstHalfForm(table=self, loaded=loaded, target=current.info)
             panel = Panel(form, note=gettext("Tap either player's tricks; the other's follow from 13."))
         else:
             panel = self.current_panel(loaded)
@@ -483,8 +416,9 @@ class MemoryBridgeTable(ScoreboardTable[Panel]):
         return new_game_page(request, form, game=self.game, template="games/memory_bridge/new.html")
 
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
-        """The scoreboard: each player's total and what is left to the target, the leaders, the winners."""
-        state, names = loaded.state, loaded.names
+        """The scoreboard: each player's total and what is left to the target, the leaders, the winners; and
+        who deals and leads the deal in the panel."""
+        state, names, info = loaded.state, loaded.names, panel.info
         target, totals = state.options["target"], state.totals or [0, 0]
         won_in_first_half = state.rounds and state.rounds[-1].facts["ended_after_first_half"]
         detail = gettext(", reaching the target in the first half of deal {number}").format(
@@ -500,17 +434,18 @@ class MemoryBridgeTable(ScoreboardTable[Panel]):
             "winners": [names[s] for s in state.winners],
             "win_detail": detail if state.finished and not state.finished_early and won_in_first_half else "",
             "leaders": state.winners if state.finished else leading,
+            "dealer": names[info.dealer] if info else "",
+            "leader": names[info.leader] if info else "",
         }
 
     def watch_lines(self, loaded: LoadedGame) -> list[str]:
         """Who deals and leads, then the first half being played, the auction, or the contract being played."""
         state, names = loaded.state, loaded.names
-        info = state.next_round
+        info, current = state.next_round, state.current
         if info is None:
             return []
         dealing = gettext("{dealer} deals · {leader} leads the first trick")
         lines = [dealing.format(dealer=names[info.dealer], leader=names[info.leader])]
-        current = state.current
         if current is None:
             return [*lines, gettext("Playing the first half: 13 tricks, no trumps.")]
         lines.append(first_half_line(names, current.data["first_half"]))
@@ -525,7 +460,8 @@ class MemoryBridgeTable(ScoreboardTable[Panel]):
         state, names = loaded.state, loaded.names
         rows = []
         for result in state.rounds:
-            info, data, facts, done = result.info, result.data, result.facts, result.complete
+            data, facts, done, totals = result.data, result.facts, result.complete, result.totals
+            assert totals is not None  # every deal recorded is scored
             contract = data.get("contract", "")
             if facts["ended_after_first_half"]:
                 main, sub = gettext("Game over"), gettext("target reached in the first half")
@@ -539,35 +475,31 @@ class MemoryBridgeTable(ScoreboardTable[Panel]):
                 main = contract_name(contract["level"], contract["strain"], contract["doubled"])
                 played = gettext("took {tricks}").format(tricks=data["tricks"]) if "tricks" in data else None
                 sub = f"{names[contract['declarer']]} · {played or gettext('to play')}"
-            first = gettext("1st half {first}–{second}").format(
-                first=data["first_half"][0], second=data["first_half"][1]
-            )
-            cells = [Cell(text=main, lines=(sub, first), cls="contract-col")]
+            first, second = data["first_half"]
+            under = (sub, gettext("1st half {first}–{second}").format(first=first, second=second))
             halves = zip(facts["first_half_points"], facts["second_half_points"] or [0, 0], strict=True)
+            cells = [Cell(main, lines=under, cls="contract-col")]
             for seat, points in enumerate(halves):
-                assert result.totals is not None
-                note, explain = " ".join(f"+{p}" for p in points if p), total_explain(names, result, seat)
-                total = str(result.totals[seat])
-                cells.append(Cell(text=total, note=note, explain=explain, cls=side_class(info, seat)))
+                note = " ".join(f"+{p}" for p in points if p)
+                cells.append(Cell(str(totals[seat]), note=note, explain=total_explain(names, result, seat)))
             cls = "row-done" if done or state.finished else "row-current"
-            ended = facts["ended_after_first_half"] or (state.finished and not done)
-            rows.append(deal_row(info, names, cells, f"{cls} row-ended" if ended else cls, link=done))
+            if facts["ended_after_first_half"] or (state.finished and not done):
+                cls += " row-ended"
+            rows.append(deal_row(result.info, names, cells, cls, link=done))
         coming = state.next_round
-        if not state.finished and coming is not None and state.current is None:
+        if coming is not None and state.current is None:
             to_come = Cell(lines=(gettext("first half to come"),), cls="contract-col")
-            sides = (Cell(cls=side_class(coming, s)) for s in (0, 1))
-            rows.append(deal_row(coming, names, [to_come, *sides], "row-current"))
+            rows.append(deal_row(coming, names, [to_come, Cell(), Cell()], "row-current"))
         return rows
 
 
-def side_class(info: RoundInfo, seat: int) -> str:
-    return "side-cell dealer" if seat == info.dealer else "side-cell"
-
-
 def deal_row(info: RoundInfo, names: list[str], cells: list[Cell], cls: str, *, link: bool = False) -> Row:
-    """A deal's row: its number first (linked to its correction once played; who dealt as its title)."""
+    """A deal's row: its number (linked to its correction once played; who dealt as its title), then
+    ``cells``: the contract's and each player's, the dealer's marked."""
     title = gettext("{name} deals").format(name=names[info.dealer])
     number = Cell(text=str(info.number), head=True, link=link, title=title, cls="round-col")
+    for seat, side in enumerate(cells[1:]):
+        side.cls = "side-cell dealer" if seat == info.dealer else "side-cell"
     return Row([number, *cells], cls=cls, number=info.number, heading=f"{in_words('Deal')} {info.number}")
 
 

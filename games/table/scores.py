@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 
 from games.forms import RulesGameForm
 from games.paper import number
-from games.rules import GameState, RoundInfo
+from games.rules import RoundInfo
 from games.services import LoadedGame
 from games.table import Actions, Context, Step, Table, new_game_form, new_game_page, steps
 from games.table.forms import RoundForm
@@ -21,7 +21,7 @@ from games.views.common import HtmxHttpRequest
 
 
 class ScoresForm(RoundForm):
-    """Each player's points for the round being entered, all of them whole numbers."""
+    """Each player's points for the round being entered (or corrected), all of them whole numbers."""
 
     seat_fields = ("score",)
     seat_words = {"score": "points"}
@@ -29,9 +29,10 @@ class ScoresForm(RoundForm):
     most = 10**9
 
     def start(self) -> None:
-        self.values: list[int | None] = [None] * len(self.names)
+        stored = self.corrected.data["scores"] if self.corrects else [None] * len(self.names)
+        self.values: list[int | None] = list(stored)
 
-    def clean(self) -> dict[str, object]:
+    def clean(self) -> None:
         self.values = self.seat_numbers("score", seats=range(len(self.names)))
         for seat, name in enumerate(self.names):
             if self.values[seat] is None and f"score_{seat}" not in self.errors:
@@ -39,16 +40,12 @@ class ScoresForm(RoundForm):
                 self.flag(f"score_{seat}", missing.format(round=self.number, name=name))
         if not self.errors:
             self.round_data = {"scores": self.values}
-        return self.cleaned_data
 
 
 class ScoresCorrectionForm(ScoresForm):
     """A finished round's points; every later total follows."""
 
     corrects = True
-
-    def start(self) -> None:
-        self.values = list(self.corrected.data["scores"])
 
 
 @dataclass
@@ -57,19 +54,21 @@ class ScoresPanel:
 
     phase: str  # "scores" (the next round), "edit" (a correction), "over"
     info: RoundInfo | None = None
-    values: list[int | None] = field(default_factory=list)
-    errors: dict[int, str] = field(default_factory=dict)
+    # (seat, name, value typed or stored, message, total before the round or None) for each player
+    entry: list[tuple[int, str, int | None, str, str | None]] = field(default_factory=list)
     error: str = ""
     note: str = ""
 
-    def seats(
-        self, names: list[str], before: list[int] | None
-    ) -> list[tuple[int, str, int | None, str, str | None]]:
-        """(seat, name, value typed or stored, message, total before the round or None) for each player."""
-        return [
-            (s, name, self.values[s], self.errors.get(s, ""), number(before[s]) if before else None)
-            for s, name in enumerate(names)
+    @classmethod
+    def of(cls, form: ScoresForm) -> ScoresPanel:
+        """The panel drawn from a round's form: the points typed, each message beside its player."""
+        before = form.state.rounds[form.number - 2].totals if form.number > 1 else None
+        errors = form.seat_errors("score")
+        entry = [
+            (s, name, form.values[s], errors.get(s, ""), number(before[s]) if before else None)
+            for s, name in enumerate(form.names)
         ]
+        return cls("edit" if form.corrects else "scores", form.info, entry, form.message)
 
 
 class ScoresTable(Table[ScoresPanel]):
@@ -80,32 +79,28 @@ class ScoresTable(Table[ScoresPanel]):
     saved_changes = {"sheet_changed": True}
 
     def current_panel(self, loaded: LoadedGame) -> ScoresPanel:
-        state = loaded.state
-        if state.next_round is None:
+        info = loaded.state.next_round
+        if info is None:
             return ScoresPanel(phase="over")
-        return ScoresPanel(phase="scores", info=state.next_round, values=[None] * state.players)
+        return ScoresPanel.of(ScoresForm(table=self, loaded=loaded, target=info))
 
     def context(self, loaded: LoadedGame, panel: ScoresPanel) -> Context:
-        game = self.game
-        state = loaded.state
-        names = loaded.names
-        info = panel.info
-        lowest = game.rules.lowest_wins(state.options)
+        game, state, names, info = self.game, loaded.state, loaded.names, panel.info
         status = [] if state.finished else [game.progress_line(state)]
-        last = next((r for r in reversed(state.rounds) if r.complete and r.totals), None)
-        if not state.finished and last is not None and last.totals is not None:
-            status.append(game.leader_line(names, list(last.totals), [False] * len(names), state.options))
+        last = next((r.totals for r in reversed(state.rounds) if r.complete and r.totals), None)
+        if not state.finished and last:
+            status.append(game.leader_line(names, list(last), [False] * len(names), state.options))
+        if game.rules.lowest_wins(state.options):
+            end_hint = gettext("The lowest total wins (shared when equal).")
+        else:
+            end_hint = gettext("The highest total wins (shared when equal).")
         return {
-            "entry": panel.seats(names, self.totals_before(state, info)) if panel.values else [],
-            "game_name": game.name,
+            "entry": panel.entry,
             "word": game.round_word,
-            "round_word": game.round_word.capitalize(),
             "options_lines": game.paper.describe_options(state.options),
             "dealer": names[info.dealer] if info else "",
             "leader": names[info.leader] if info else "",
-            "end_hint": gettext("The lowest total wins (shared when equal).")
-            if lowest
-            else gettext("The highest total wins (shared when equal)."),
+            "end_hint": end_hint,
             "status": status,
             "winners": [names[s] for s in state.winners],
             "winner_total": state.totals[state.winners[0]]
@@ -113,29 +108,9 @@ class ScoresTable(Table[ScoresPanel]):
             else None,
         }
 
-    @staticmethod
-    def totals_before(state: GameState, info: RoundInfo | None) -> list[int] | None:
-        """The running totals before the round ``info`` (None before the first)."""
-        if info is None or info.number < 2 or len(state.rounds) < info.number - 1:
-            return None
-        totals: list[int] | None = state.rounds[info.number - 2].totals
-        return totals
-
-    def form_panel(self, form: ScoresForm) -> ScoresPanel:
-        """The panel drawn from a round's form: the points typed, each message beside its player."""
-        return ScoresPanel(
-            phase="edit" if form.corrects else "scores",
-            info=form.info,
-            values=form.values,
-            errors=form.seat_errors("score"),
-            error=form.message,
-        )
-
     def actions(self) -> Actions:
         return steps(
-            self,
-            scores=Step(ScoresForm, self.form_panel),
-            edit=Step(ScoresCorrectionForm, self.form_panel),
+            self, scores=Step(ScoresForm, ScoresPanel.of), edit=Step(ScoresCorrectionForm, ScoresPanel.of)
         )
 
     def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
