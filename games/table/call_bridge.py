@@ -14,12 +14,12 @@ from games.rules import RoundInfo
 from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, PLAYERS, CallBridge, deal_points, the_rest
 from games.services import LoadedGame
 from games.table import Chip, new_game_form, new_game_page
-from games.table.bidding import BiddingTable, Bids, made_missed_lines, signed
+from games.table.bidding import BiddingTable, Bids, signed
 from games.views.common import HtmxHttpRequest
 
 
 class CallBridgeTable(BiddingTable[CallBridge]):
-    template_dir = "games/call_bridge"
+    sheet_template = "games/call_bridge/sheet.html"
     round_word = "Deal"
 
     @override
@@ -69,20 +69,14 @@ class CallBridgeTable(BiddingTable[CallBridge]):
         return gettext("Bids total {total} for 13 tricks").format(total=sum(b or 0 for b in bids))
 
     @override
-    def outcome(self, loaded: LoadedGame, info: RoundInfo, bids: list[int], tricks: list[int]) -> list[str]:
-        names = loaded.names
-        lines: tuple[list[str], list[str]] = ([], [])  # made, missed
-        for seat in info.active:
-            bid, took = bids[seat], tricks[seat]
-            points, made = signed(deal_points(bid, took)), self.made(bid, took)
-            if not made:
-                said = gettext("{name} (bid {bid}, took {took}) {points}")
-            elif took != bid:  # overtricks score nothing, but say them: the scorer checks the dealer's rest
-                said = gettext("{name} (took {took}) {points}")
-            else:
-                said = "{name} {points}"
-            lines[not made].append(said.format(name=names[seat], bid=bid, took=took, points=points))
-        return made_missed_lines(*lines)
+    def outcome_name(self, name: str, bid: int, took: int, made: bool) -> str:
+        if not made:
+            said = gettext("{name} (bid {bid}, took {took}) {points}")
+        elif took != bid:  # overtricks score nothing, but say them: the scorer checks the dealer's rest
+            said = gettext("{name} (took {took}) {points}")
+        else:
+            said = "{name} {points}"
+        return said.format(name=name, bid=bid, took=took, points=signed(deal_points(bid, took)))
 
     @override
     def bid_corner(self, bid: int) -> str:
@@ -115,7 +109,7 @@ class CallBridgeTable(BiddingTable[CallBridge]):
     def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
         """Seat the four players, choose the first dealer and the target."""
         form = new_game_form(request, NewCallBridgeForm, self.game.slug, same_game=True)
-        return new_game_page(request, form, game=self.game, template=f"{self.template_dir}/new.html")
+        return new_game_page(request, form, game=self.game, template="games/call_bridge/new.html")
 
 
 class NewCallBridgeForm(SeatingForm):
