@@ -222,10 +222,6 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         """Extra lines in the entry panel's heading (who waits, who sits down)."""
         return []
 
-    def extra(self, loaded: LoadedGame) -> dict[str, object]:
-        """What the game's sheet template is given besides what every bidding sheet is."""
-        return {}
-
     def wide_chips(self, info: RoundInfo) -> bool:
         """Whether the round's bids and tricks are tapped on wide chips (many of them)."""
         return False
@@ -426,12 +422,12 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         return [Row(cells, cls="totals-row")]
 
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
+        """What every bidding sheet's template is given; a game's table adds its own."""
         return {
             "winners": [loaded.names[s] for s in loaded.state.winners],
             "status": self.status(loaded),
             "trumps": list(self.trump_words.items()),
             "totals": loaded.state.totals,
-            **self.extra(loaded),
         }
 
     def watch_lines(self, loaded: LoadedGame) -> list[str]:
@@ -611,9 +607,8 @@ class BiddingCorrectionForm(BiddingForm):
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
-        self.bids, self.tricks = (
-            self.seat_numbers(prefix, seats=self.info.active) for prefix in self.seat_fields
-        )
+        self.bids = self.seat_numbers("bid", seats=self.info.active)
+        self.tricks = self.seat_numbers("tricks", seats=self.info.active)
         self.require("bid", self.bids)
         if not self.seat_errors("bid"):
             self.bids_so_far(self.bids)

@@ -95,8 +95,8 @@ class BuggerTable(BiddingTable[BuggerBridge]):
         return [who_leads(loaded, best, alone, shared, total=state.totals[best[0]], rounds=rounds)]
 
     @override
-    def extra(self, loaded: LoadedGame) -> dict[str, object]:
-        return {
+    def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
+        return super().context(loaded, panel) | {
             "points_table": [(bid, made_points(bid)) for bid in range(9)],
             "penalty_reasons": PENALTY_REASONS.items(),
             "penalty_points": REDEAL_PENALTY,

@@ -14,7 +14,7 @@ from games.rules import RoundInfo
 from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, PLAYERS, CallBridge, deal_points, the_rest
 from games.services import LoadedGame
 from games.table import Chip, new_game_form, new_game_page
-from games.table.bidding import BiddingTable, Bids, signed
+from games.table.bidding import BiddingTable, Bids, Panel, signed
 from games.views.common import HtmxHttpRequest
 
 
@@ -83,10 +83,10 @@ class CallBridgeTable(BiddingTable[CallBridge]):
         return f"{bid}★" if bid >= BONUS_FROM else str(bid)
 
     @override
-    def extra(self, loaded: LoadedGame) -> dict[str, object]:
+    def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
         state = loaded.state
         totals = state.totals or []
-        return {
+        return super().context(loaded, panel) | {
             "target": state.options["target"],
             "bonus_points": BONUS_POINTS,
             "winner_total": totals[state.winners[0]] if len(state.winners) == 1 else None,

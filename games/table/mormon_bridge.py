@@ -146,7 +146,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         return marks
 
     @override
-    def extra(self, loaded: LoadedGame) -> dict[str, object]:
+    def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
         state = loaded.state
         mode = self.mode(loaded)
         elimination = mode == ELIMINATION
@@ -155,7 +155,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
             *(["elimination"] if elimination else []),
             *(["many"] if state.players > 6 else []),
         ]
-        context: dict[str, object] = {
+        context = super().context(loaded, panel) | {
             "mode_name": gettext(MODE_NAMES[mode]),
             "elimination": elimination,
             "target": state.options["target"] if mode == FOUR_CARD else None,
