@@ -171,13 +171,9 @@ class PenaltyForm(RoundForm):
         return cleaned
 
     def note(self, after: LoadedGame) -> str:
-        return gettext(
-            "Round {number} is redealt by the same dealer; {name} loses {points}. Bid again."
-        ).format(
-            number=self.number,
-            name=after.names[self.seat] if self.seat is not None else "",
-            points=-REDEAL_PENALTY,
-        )
+        said = gettext("Round {number} is redealt by the same dealer; {name} loses {points}. Bid again.")
+        name = after.names[self.seat] if self.seat is not None else ""
+        return said.format(number=self.number, name=name, points=-REDEAL_PENALTY)
 
 
 class NewBuggerGameForm(SeatingForm):

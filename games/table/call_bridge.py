@@ -33,17 +33,11 @@ class CallBridgeTable(BiddingTable[CallBridge]):
     @override
     def bid_chips(self, info: RoundInfo, seat: int, bid: int | None) -> list[Chip]:
         bonus = gettext("Bonus bid: {points} for taking {bid} or {next}, else -{bid}")
-        return [
-            Chip(
-                value=v,
-                checked=bid == v,
-                label=f"{v}★",
-                title=bonus.format(points=BONUS_POINTS, bid=v, next=v + 1),
-            )
-            if v >= BONUS_FROM
-            else Chip(value=v, checked=bid == v)
-            for v in self.rules.bid_range(info)
-        ]
+        chips = []
+        for v in self.rules.bid_range(info):
+            said = bonus.format(points=BONUS_POINTS, bid=v, next=v + 1) if v >= BONUS_FROM else ""
+            chips.append(Chip(value=v, checked=bid == v, label=f"{v}★" if said else "", title=said))
+        return chips
 
     @override
     def rest_seat(self, info: RoundInfo) -> int | None:

@@ -277,12 +277,8 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         """A refused bid: with two players left whose bids add up to 4, the hand is bid again."""
         exc, info, bids = form.refusal, form.info, form.bids
         bid = [b for s in info.active if (b := bids[s]) is not None]
-        if (
-            exc is not None
-            and exc.player is None
-            and len(info.active) == len(bid) == 2
-            and sum(bid) == FOUR_CARDS
-        ):
+        two_make_four = len(info.active) == len(bid) == 2 and sum(bid) == FOUR_CARDS
+        if exc is not None and exc.player is None and two_make_four:
             # The hand is bid again under a new trump: fresh chips, the instruction on top.
             return self.bids_panel(form.loaded, info, [None] * len(bids), error=form.said(exc))
         return super().bids_form_panel(form)
@@ -372,12 +368,11 @@ class NewMormonForm(SeatingForm):
         cleaned = self.cleaned_data
         names = getattr(self, "cleaned_names", [])
         if cleaned.get("mode") in (REGULAR, FOUR_CARD) and len(names) > TABLE_MAX:
-            self.add_error(
-                None,
-                gettext(
-                    "{mode} Mormon Bridge takes at most {most} players ({count} named); only elimination lets more players wait for a place."
-                ).format(mode=gettext(MODE_NAMES[cleaned["mode"]]), most=TABLE_MAX, count=len(names)),
+            said = gettext(
+                "{mode} Mormon Bridge takes at most {most} players ({count} named); only elimination lets more players wait for a place."
             )
+            mode = gettext(MODE_NAMES[cleaned["mode"]])
+            self.add_error(None, said.format(mode=mode, most=TABLE_MAX, count=len(names)))
         if cleaned.get("target") is None and "target" not in self.errors:
             cleaned["target"] = 100
         return cleaned
