@@ -124,9 +124,8 @@ def bid_count_lines(words: BidWords, total: int, missing: int) -> tuple[str, str
         verdict = words["even"]
     else:
         verdict = words["over" if total > cards else "under"].format(count=abs(total - cards))
-    return words["complete"].format(total=total, tricks=words["tricks"], verdict=verdict), words[
-        "todo_complete"
-    ]
+    live = words["complete"].format(total=total, tricks=words["tricks"], verdict=verdict)
+    return live, words["todo_complete"]
 
 
 class BiddingTable[R: BiddingRules](Table[Panel]):
@@ -407,9 +406,8 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
                     cell.cls = f"dealer {cell.cls}".strip()
                 cells.append(cell)
             css = "" if done else ("row-current" if info.number == current_number else "row-future")
-            rows.append(
-                Row(cells, cls=css, number=info.number, heading=self.explain_heading(loaded, info, trump))
-            )
+            said = self.explain_heading(loaded, info, trump)
+            rows.append(Row(cells, cls=css, number=info.number, heading=said))
         return rows
 
     def screen_foot(self, loaded: LoadedGame) -> list[Row]:
@@ -439,29 +437,25 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
     # -- the round actions ----------------------------------------------------------------------
 
     def bids_form_panel(self, form: BidsForm) -> Panel:
+        error = form.message or form.field_errors().get("trump", "")  # a tampered trump's
         return self.bids_panel(
-            form.loaded,
-            form.info,
-            form.bids,
-            form.seat_errors("bid"),
-            form.message or form.field_errors().get("trump", ""),  # a tampered trump's
-            trump=form.trump,
+            form.loaded, form.info, form.bids, form.seat_errors("bid"), error, trump=form.trump
         )
 
     def tricks_form_panel(self, form: TricksForm) -> Panel:
-        return self.tricks_panel(
-            form.loaded, form.info, form.bids, form.tricks, form.seat_errors("tricks"), form.message
-        )
+        errors = form.seat_errors("tricks")
+        return self.tricks_panel(form.loaded, form.info, form.bids, form.tricks, errors, form.message)
 
     def correction_panel(self, form: BiddingCorrectionForm) -> Panel:
         loaded, info, bids = form.loaded, form.info, form.bids
-        panel = self.bids_panel(loaded, info, bids, form.seat_errors("bid"), form.message)
+        trump = form.corrected.data.get("trump", "")
+        panel = self.bids_panel(loaded, info, bids, form.seat_errors("bid"), form.message, trump=trump)
         tricks = self.tricks_panel(loaded, info, bids, form.tricks, form.seat_errors("tricks"))
         for row in panel.rows + tricks.rows:
             row.standing, row.first = "", False  # the totals now are not this round's
         panel.phase, panel.trick_rows = "edit", tricks.rows
         panel.summary, panel.live = tricks.summary, tricks.live
-        return self.describe(loaded, panel, info, form.corrected.data.get("trump", ""))
+        return panel
 
     def sheet(
         self, request: HtmxHttpRequest, session: GameSession, seats: list[Seat] | None = None
@@ -475,9 +469,8 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         kept = {} if fresh or loaded.state.current is None else loaded.state.current.data
         bids = list(kept.get("bids", [None] * len(loaded.seats)))
         note = gettext("Redeal: bid again.") if fresh else ""
-        return self.show(
-            request, loaded, self.bids_panel(loaded, info, bids, trump=kept.get("trump", ""), note=note)
-        )
+        panel = self.bids_panel(loaded, info, bids, trump=kept.get("trump", ""), note=note)
+        return self.show(request, loaded, panel)
 
     def actions(self) -> Actions:
         return steps(
@@ -513,15 +506,12 @@ class BiddingForm(RoundForm):
             prefix = self.seat_fields[0 if exc.field == "bids" else -1]
             self.flag(f"{prefix}_{exc.player}", exc.message)
         elif self.corrects and exc.round not in (None, number):  # a correction that breaks a later round
-            word = self.table.round_word.lower()
-            self.flag(
-                None,
-                gettext(
-                    "That correction does not fit the {rounds} played after it. {message} Undo back to {round} {number} to change it."
-                ).format(
-                    rounds=round_noun(word, 2), message=exc.message, round=round_noun(word), number=number
-                ),
+            said = gettext(
+                "That correction does not fit the {rounds} played after it. {message} Undo back to {round} {number} to change it."
             )
+            word = self.table.round_word.lower()
+            rounds, one = round_noun(word, 2), round_noun(word)
+            self.flag(None, said.format(rounds=rounds, message=exc.message, round=one, number=number))
         else:
             self.flag(None, exc.message)
 

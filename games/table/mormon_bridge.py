@@ -114,11 +114,10 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
     def explain_heading(self, loaded: LoadedGame, info: RoundInfo, trump: str) -> str:
         """ "Hand 3 (4 cards, Red trumps)": the hand, its cards, and the trumps recorded."""
         cards = ngettext("{count} card", "{count} cards", info.dealt).format(count=info.dealt)
-        if trump:
-            return gettext("Hand {number} ({cards}, {trumps})").format(
-                number=info.number, cards=cards, trumps=self.trump_text(info, trump)
-            )
-        return gettext("Hand {number} ({cards})").format(number=info.number, cards=cards)
+        if not trump:
+            return gettext("Hand {number} ({cards})").format(number=info.number, cards=cards)
+        said = gettext("Hand {number} ({cards}, {trumps})")
+        return said.format(number=info.number, cards=cards, trumps=self.trump_text(info, trump))
 
     @override
     def screen_foot(self, loaded: LoadedGame) -> list[Row]:
@@ -172,13 +171,11 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
 
     @override
     def status(self, loaded: LoadedGame) -> list[str]:
-        state = loaded.state
-        names = loaded.names
-        mode = self.mode(loaded)
-        done = [r for r in state.rounds if r.complete]
-        hands = len(hand_sizes(state.players))
+        state, names, mode = loaded.state, loaded.names, self.mode(loaded)
         if state.finished:
             return []
+        done = [r for r in state.rounds if r.complete]
+        hands = len(hand_sizes(state.players))
         if mode == ELIMINATION:
             out = set(done[-1].out or []) if done else set()
             table, waiting = self.rules.at_table(state.players, out), self.rules.waiting(state.players, out)
