@@ -121,28 +121,23 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
 
     @override
     def screen_foot(self, loaded: LoadedGame) -> list[Row]:
+        """Elimination: where each player stands now, instead of the totals."""
         if self.mode(loaded) != ELIMINATION:
             return super().screen_foot(loaded)
-        cells = [Cell(text=gettext("Now"), head=True, cls="round-col")]
-        cells += [Cell(text=text, cls=css) for text, css in self.standing(loaded)]
-        return [Row(cells, cls="totals-row standing")]
-
-    def standing(self, loaded: LoadedGame) -> list[tuple[str, str]]:
-        """Elimination: where each player stands now, (text, css) by seat."""
         state = loaded.state
         out_at = {seat: r.info.number for r in state.rounds for seat in r.facts.get("out_now", [])}
         table = set(self.rules.at_table(state.players, set(out_at)))
-        marks = []
+        cells = [Cell(text=gettext("Now"), head=True, cls="round-col")]
         for seat in range(state.players):
             if seat in state.winners and state.finished:
-                marks.append((gettext("wins"), "leader"))  # words, not an emoji a phone may lack
+                cells.append(Cell(text=gettext("wins"), cls="leader"))  # words, not an emoji a phone may lack
             elif seat in out_at:
-                marks.append((gettext("out {number}").format(number=out_at[seat]), "out"))
+                cells.append(Cell(text=gettext("out {number}").format(number=out_at[seat]), cls="out"))
             elif seat in table:
-                marks.append((gettext("in"), "in"))
+                cells.append(Cell(text=gettext("in"), cls="in"))
             else:
-                marks.append((gettext("waits"), "waiting"))
-        return marks
+                cells.append(Cell(text=gettext("waits"), cls="waiting"))
+        return [Row(cells, cls="totals-row standing")]
 
     @override
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
