@@ -8,12 +8,12 @@ the status line).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NotRequired, Protocol, TypedDict, cast
 
 from django.http import HttpResponse
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
 
 from games import table as screen
 from games.models import GameSession, Seat
@@ -24,7 +24,7 @@ from games.rules import RoundInfo, RoundResult, RuleError
 from games.rules.cards import bid_total_line
 from games.services import LoadedGame
 from games.table import Actions, Chip, EntryRow, Step, Table, steps, total_explain
-from games.table.forms import RoundForm, pick
+from games.table.forms import ChipField, RoundForm
 from games.views.common import HtmxHttpRequest
 from games.words import in_words, round_noun
 
@@ -61,13 +61,6 @@ class BidWords(TypedDict):
     struck: NotRequired[str]
 
 
-class TrickWords(TypedDict):
-    cards: int
-    all: str
-    short: str
-    over: str
-
-
 @dataclass
 class Panel:
     """The entry panel under the sheet: what to enter now, and how it adds up so far."""
@@ -89,29 +82,34 @@ class Panel:
     facts: list[str] = field(default_factory=list)  # lines about the seating (who waits, who sits down)
     wide: bool = False  # wide chips: many bids or tricks to tap
     rest_seat: int | None = None  # whose tricks are the rest of the round's (filled in, never tapped)
-    bid_words: BidWords | None = None
-    trick_words: TrickWords | None = None
-
-    @property
-    def bid_words_json(self) -> str:
-        return json.dumps(self.bid_words, separators=(",", ":"), ensure_ascii=False)
-
-    @property
-    def trick_words_json(self) -> str:
-        return json.dumps(self.trick_words, separators=(",", ":"), ensure_ascii=False)
+    bid_words: str = ""  # JSON: what app.js counts the bids with (``BidWords``)
+    trick_words: str = ""  # JSON: what app.js counts the tricks with
 
 
-def made_missed_lines(made: list[str], missed: list[str]) -> list[str]:
-    """The lines under the tricks: who made their bid (no line when nobody did) and who missed."""
-    lines = [gettext("Made: {names}").format(names=", ".join(made))] if made else []
-    lines.append(
-        gettext("Missed: {names}").format(names=", ".join(missed)) if missed else gettext("Missed: nobody")
-    )
-    return lines
+def compact(words: Mapping[str, object]) -> str:
+    return json.dumps(words, separators=(",", ":"), ensure_ascii=False)
+
+
+def who_leads(loaded: LoadedGame, best: list[int], alone: str, shared: str, **words: object) -> str:
+    """``alone`` when one player leads, else ``shared``: told ``who`` (the leaders) and ``words``."""
+    said = alone if len(best) == 1 else shared
+    return said.format(who=and_list([loaded.names[s] for s in best]), **words)
 
 
 def signed(points: int) -> str:
     return f"+{points}" if points > 0 else ("±0" if points == 0 else f"−{-points}")
+
+
+def by_table_size[K](sizes: Iterable[int], plays: Callable[[int], K]) -> list[tuple[str, K]]:
+    """Table sizes that play alike, once, in order of size: ("4–9", what they play), ("10", ...)."""
+    groups: list[tuple[list[int], K]] = []
+    for players in sizes:
+        key = plays(players)
+        if groups and groups[-1][1] == key:
+            groups[-1][0].append(players)
+        else:
+            groups.append(([players], key))
+    return [(f"{sizes[0]}–{sizes[-1]}" if len(sizes) > 1 else str(sizes[0]), key) for sizes, key in groups]
 
 
 def bid_count_lines(words: BidWords, total: int, missing: int) -> tuple[str, str]:
@@ -126,15 +124,13 @@ def bid_count_lines(words: BidWords, total: int, missing: int) -> tuple[str, str
         verdict = words["even"]
     else:
         verdict = words["over" if total > cards else "under"].format(count=abs(total - cards))
-    return words["complete"].format(total=total, tricks=words["tricks"], verdict=verdict), words[
-        "todo_complete"
-    ]
+    live = words["complete"].format(total=total, tricks=words["tricks"], verdict=verdict)
+    return live, words["todo_complete"]
 
 
 class BiddingTable[R: BiddingRules](Table[Panel]):
     """A bidding game's table; a game's table subclasses it and fills in the hooks."""
 
-    template_dir = ""  # "games/call_bridge": sheet.html
     leader_badge: StrOrPromise = gettext_lazy("bids first")
     trump_words: dict[str, StrOrPromise] = {}  # trumps that may be recorded, value -> words; empty: fixed
     pick_trumps: StrOrPromise = gettext_lazy("Pick trumps from the colours shown.")  # a tampered form's
@@ -147,12 +143,12 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         self.rules = cast(R, game.rules)
-        self.sheet_template = f"{self.template_dir}/sheet.html"
 
     # -- hooks ----------------------------------------------------------------------------------
 
     def trump_text(self, info: RoundInfo, recorded: str) -> str:
-        return str(self.trump_words.get(recorded, gettext("Trumps turned up")))
+        """The trumps in words: no trumps, the suit recorded, or "Trumps turned up"."""
+        return screen.trump_text(info, recorded)
 
     def bid_chips(self, info: RoundInfo, seat: int, bid: int | None) -> list[Chip]:
         return [Chip(value=v, checked=bid == v) for v in self.rules.bid_range(info)]
@@ -166,8 +162,22 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         return list(bids)
 
     def outcome(self, loaded: LoadedGame, info: RoundInfo, bids: list[int], tricks: list[int]) -> list[str]:
-        """Lines under the tricks: who made it and who missed, with the points."""
-        raise NotImplementedError
+        """Lines under the tricks: who made their bid (no line when nobody did) and who missed."""
+        made: list[str] = []
+        missed: list[str] = []
+        for seat in info.active:
+            bid, took = bids[seat], tricks[seat]
+            hit = self.made(bid, took)
+            (made if hit else missed).append(self.outcome_name(loaded.names[seat], bid, took, hit))
+        lines = [gettext("Made: {names}").format(names=", ".join(made))] if made else []
+        nobody = gettext("Missed: nobody")
+        return [*lines, gettext("Missed: {names}").format(names=", ".join(missed)) if missed else nobody]
+
+    def outcome_name(self, name: str, bid: int, took: int, made: bool) -> str:
+        """A player in those lines: the name, with the bid and the tricks when the bid was missed."""
+        if made:
+            return name
+        return gettext("{name} (bid {bid}, took {took})").format(name=name, bid=bid, took=took)
 
     def made(self, bid: int, took: int) -> bool:
         return bid == took
@@ -211,10 +221,6 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         """Extra lines in the entry panel's heading (who waits, who sits down)."""
         return []
 
-    def extra(self, loaded: LoadedGame) -> dict[str, object]:
-        """What the game's sheet template is given besides what every bidding sheet is."""
-        return {}
-
     def wide_chips(self, info: RoundInfo) -> bool:
         """Whether the round's bids and tricks are tapped on wide chips (many of them)."""
         return False
@@ -257,16 +263,13 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
     def race_line(self, loaded: LoadedGame, last: RoundResult, goes_on: str) -> str:
         """Where a race to the target stands after ``last`` (``goes_on``: said while the lead is shared
         at the target)."""
-        target, totals = loaded.state.options["target"], loaded.state.totals or []
-        best = last.facts["leader_seats"]
+        target, best = loaded.state.options["target"], last.facts["leader_seats"]
+        top = (loaded.state.totals or [])[best[0]]
+        alone = gettext("{who} leads with {top}; {more} more to reach {target}.")
+        shared = gettext("{who} share the lead with {top}; {more} more to reach {target}.")
         if last.facts["play_goes_on"]:
-            said = goes_on
-        elif len(best) == 1:
-            said = gettext("{who} leads with {top}; {more} more to reach {target}.")
-        else:
-            said = gettext("{who} share the lead with {top}; {more} more to reach {target}.")
-        who, top = and_list([loaded.names[s] for s in best]), totals[best[0]]
-        return said.format(who=who, top=top, more=max(target - top, 0), target=target)
+            alone = shared = goes_on
+        return who_leads(loaded, best, alone, shared, top=top, more=max(target - top, 0), target=target)
 
     # -- the entry panel ------------------------------------------------------------------------
 
@@ -280,7 +283,11 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         return panel
 
     def entry_rows(
-        self, loaded: LoadedGame, info: RoundInfo, errors: dict[int, str], chips: Callable[[int], list[Chip]]
+        self,
+        loaded: LoadedGame,
+        info: RoundInfo,
+        errors: Mapping[int, str],
+        chips: Callable[[int], list[Chip]],
     ) -> list[EntryRow]:
         """A row for each seat in the round, with its chips, any refusal, and the player's place and total
         so far. A seat not in the round that was refused something (a bid typed for a player who is out)
@@ -310,15 +317,13 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         loaded: LoadedGame,
         info: RoundInfo,
         bids: Bids,
-        errors: dict[int, str] | None = None,
+        errors: Mapping[int, str] = {},
         error: str = "",
         trump: str = "",
         note: str = "",
     ) -> Panel:
         words = self.bid_words(loaded, info)
-        rows = self.entry_rows(
-            loaded, info, errors or {}, lambda seat: self.bid_chips(info, seat, bids[seat])
-        )
+        rows = self.entry_rows(loaded, info, errors, lambda seat: self.bid_chips(info, seat, bids[seat]))
         struck = self.struck_bid(loaded, info, bids)
         for row in rows:
             row.badges = self.badges(info, row.seat) if row.chips else []
@@ -327,7 +332,9 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
                     chip.struck, chip.title = True, words["struck"].format(bid=struck)
         entered = [b for s in info.active if (b := bids[s]) is not None]
         live, todo = bid_count_lines(words, sum(entered), len(info.active) - len(entered))
-        panel = Panel("bids", rows=rows, live=live, error=error, note=note, todo=todo, bid_words=words)
+        panel = Panel(
+            "bids", rows=rows, live=live, error=error, note=note, todo=todo, bid_words=compact(words)
+        )
         return self.describe(loaded, panel, info, trump)
 
     def tricks_panel(
@@ -336,21 +343,20 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         info: RoundInfo,
         bids: Bids,
         tricks: Bids,
-        errors: dict[int, str] | None = None,
+        errors: Mapping[int, str] = {},
         error: str = "",
     ) -> Panel:
         # No badges: the bidding is over, and the heading says who deals and leads.
         chips = self.rules.trick_range(info)
         rows = self.entry_rows(
-            loaded, info, errors or {}, lambda seat: [Chip(value=v, checked=tricks[seat] == v) for v in chips]
+            loaded, info, errors, lambda seat: [Chip(value=v, checked=tricks[seat] == v) for v in chips]
         )
         rest = self.rest_seat(info)
         for row in rows:
             row.bid, row.rest = bids[row.seat], row.seat == rest
         placed = sum(tricks[s] or 0 for s in info.active)
         cards = info.dealt
-        words: TrickWords = {
-            "cards": cards,
+        words = {
             "all": ngettext("{cards} trick placed", "All {cards} tricks placed", cards),
             "short": gettext("{placed} of {cards} tricks placed, {left} still to place"),
             "over": gettext("{placed} tricks placed: {more} too many for {cards}"),
@@ -362,7 +368,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         # Who made it and who missed, once the tricks add up (before that it would mislead).
         summary = self.outcome(loaded, info, made, took) if complete and placed == cards else []
         panel = Panel("tricks", rows=rows, live=live, summary=summary, error=error, rest_seat=rest)
-        panel.trick_words, panel.bid_line = words, self.bid_line(info, bids)
+        panel.trick_words, panel.bid_line = compact({"cards": cards, **words}), self.bid_line(info, bids)
         current = loaded.state.current
         recorded = current.data.get("trump", "") if current is not None and current.info == info else ""
         return self.describe(loaded, panel, info, recorded)
@@ -400,9 +406,8 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
                     cell.cls = f"dealer {cell.cls}".strip()
                 cells.append(cell)
             css = "" if done else ("row-current" if info.number == current_number else "row-future")
-            rows.append(
-                Row(cells, cls=css, number=info.number, heading=self.explain_heading(loaded, info, trump))
-            )
+            said = self.explain_heading(loaded, info, trump)
+            rows.append(Row(cells, cls=css, number=info.number, heading=said))
         return rows
 
     def screen_foot(self, loaded: LoadedGame) -> list[Row]:
@@ -415,14 +420,12 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         return [Row(cells, cls="totals-row")]
 
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
+        """What every bidding sheet's template is given; a game's table adds its own."""
         return {
             "winners": [loaded.names[s] for s in loaded.state.winners],
             "status": self.status(loaded),
-            "round_word": self.round_word,
             "trumps": list(self.trump_words.items()),
             "totals": loaded.state.totals,
-            "table": self,
-            **self.extra(loaded),
         }
 
     def watch_lines(self, loaded: LoadedGame) -> list[str]:
@@ -434,44 +437,39 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
     # -- the round actions ----------------------------------------------------------------------
 
     def bids_form_panel(self, form: BidsForm) -> Panel:
+        error = form.message or form.field_errors().get("trump", "")  # a tampered trump's
         return self.bids_panel(
-            form.loaded,
-            form.info,
-            form.bids,
-            form.seat_errors("bid"),
-            form.message or form.field_errors().get("trump", ""),  # a tampered trump's
-            trump=form.trump,
+            form.loaded, form.info, form.bids, form.seat_errors("bid"), error, trump=form.trump
         )
 
     def tricks_form_panel(self, form: TricksForm) -> Panel:
-        return self.tricks_panel(
-            form.loaded, form.info, form.bids, form.tricks, form.seat_errors("tricks"), form.message
-        )
+        errors = form.seat_errors("tricks")
+        return self.tricks_panel(form.loaded, form.info, form.bids, form.tricks, errors, form.message)
 
     def correction_panel(self, form: BiddingCorrectionForm) -> Panel:
         loaded, info, bids = form.loaded, form.info, form.bids
-        panel = self.bids_panel(loaded, info, bids, form.seat_errors("bid"), form.message)
+        trump = form.corrected.data.get("trump", "")
+        panel = self.bids_panel(loaded, info, bids, form.seat_errors("bid"), form.message, trump=trump)
         tricks = self.tricks_panel(loaded, info, bids, form.tricks, form.seat_errors("tricks"))
         for row in panel.rows + tricks.rows:
             row.standing, row.first = "", False  # the totals now are not this round's
         panel.phase, panel.trick_rows = "edit", tricks.rows
         panel.summary, panel.live = tricks.summary, tricks.live
-        return self.describe(loaded, panel, info, form.corrected.data.get("trump", ""))
+        return panel
 
     def sheet(
         self, request: HtmxHttpRequest, session: GameSession, seats: list[Seat] | None = None
     ) -> HttpResponse:
+        """The sheet; ``?phase=bids`` ("Change bids") shows the bids made so far to change them."""
         loaded = screen.read_game(session, seats)
-        panel = self.current_panel(loaded)
         info, fresh = loaded.state.next_round, bool(request.GET.get("fresh"))
-        if request.GET.get("phase") == "bids" and info is not None:
-            # After a redeal (a plain POST redirects here with ``fresh``) everyone bids again.
-            kept = None if fresh else loaded.state.current
-            bids = list(kept.data["bids"]) if kept else [None] * len(loaded.seats)
-            note = gettext("Redeal: bid again.") if fresh else ""
-            panel = self.bids_panel(
-                loaded, info, bids, trump=kept.data.get("trump", "") if kept else "", note=note
-            )
+        if request.GET.get("phase") != "bids" or info is None:
+            return self.show(request, loaded, self.current_panel(loaded))
+        # After a redeal (a plain POST redirects here with ``fresh``) everyone bids again.
+        kept = {} if fresh or loaded.state.current is None else loaded.state.current.data
+        bids = list(kept.get("bids", [None] * len(loaded.seats)))
+        note = gettext("Redeal: bid again.") if fresh else ""
+        panel = self.bids_panel(loaded, info, bids, trump=kept.get("trump", ""), note=note)
         return self.show(request, loaded, panel)
 
     def actions(self) -> Actions:
@@ -484,6 +482,13 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
 
 
 # -- the round actions: bids, then tricks; a correction of both ---------------------------------------
+
+
+# What a seat with nothing entered is told, by the number missing.
+MISSING = {
+    "bid": gettext_noop("Round {round}: {name} has not bid."),
+    "tricks": gettext_noop("Round {round}: enter {name}'s tricks."),
+}
 
 
 class BiddingForm(RoundForm):
@@ -501,15 +506,12 @@ class BiddingForm(RoundForm):
             prefix = self.seat_fields[0 if exc.field == "bids" else -1]
             self.flag(f"{prefix}_{exc.player}", exc.message)
         elif self.corrects and exc.round not in (None, number):  # a correction that breaks a later round
-            word = self.table.round_word.lower()
-            self.flag(
-                None,
-                gettext(
-                    "That correction does not fit the {rounds} played after it. {message} Undo back to {round} {number} to change it."
-                ).format(
-                    rounds=round_noun(word, 2), message=exc.message, round=round_noun(word), number=number
-                ),
+            said = gettext(
+                "That correction does not fit the {rounds} played after it. {message} Undo back to {round} {number} to change it."
             )
+            word = self.table.round_word.lower()
+            rounds, one = round_noun(word, 2), round_noun(word)
+            self.flag(None, said.format(rounds=rounds, message=exc.message, round=one, number=number))
         else:
             self.flag(None, exc.message)
 
@@ -520,9 +522,11 @@ class BiddingForm(RoundForm):
         except RuleError as exc:
             self.refuse(exc)
 
-    def require(self, prefix: str, values: Bids, missing: str) -> None:
+    def require(self, prefix: str, values: Bids) -> None:
+        """Each player in the round with no ``prefix`` number (and no message about it yet) is told so."""
         for seat in self.info.active:
             if values[seat] is None and f"{prefix}_{seat}" not in self.errors:
+                missing = gettext(MISSING[prefix])
                 self.flag(f"{prefix}_{seat}", missing.format(round=self.number, name=self.names[seat]))
 
 
@@ -537,7 +541,8 @@ class BidsForm(BiddingForm):
         return range(len(self.names))
 
     def start(self) -> None:
-        self.fields["trump"] = pick(self.rules.allowed_trumps(self.info), str(self.table.pick_trumps))
+        refusal = str(self.table.pick_trumps).format  # the same whatever was sent
+        self.fields["trump"] = ChipField(self.rules.allowed_trumps(self.info), refusal=refusal)
         self.bids: Bids = [None] * len(self.names)
         self.trump = ""
 
@@ -550,7 +555,7 @@ class BidsForm(BiddingForm):
         missing = [s for s in self.info.active if self.bids[s] is None]
         if self.errors or (missing and self.htmx and not self.saving):
             return cleaned  # a chip tapped: the running total; nothing is stored until all have bid
-        self.require("bid", self.bids, gettext("Round {round}: {name} has not bid."))
+        self.require("bid", self.bids)
         if not self.errors:
             # Bids entered again (after "Change bids", or a redeal) keep the round's other facts (penalties).
             kept = {k: v for k, v in (self.current.data if self.current else {}).items() if k != "trump"}
@@ -574,7 +579,7 @@ class TricksForm(BiddingForm):
         cleaned = super().clean() or {}
         self.tricks = self.seat_numbers("tricks", seats=self.info.active)
         if self.saving:
-            self.require("tricks", self.tricks, gettext("Round {round}: enter {name}'s tricks."))
+            self.require("tricks", self.tricks)
             if not self.errors and self.current is not None:
                 self.round_data = dict(self.current.data, tricks=self.tricks)
         return cleaned
@@ -592,13 +597,12 @@ class BiddingCorrectionForm(BiddingForm):
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
-        active = self.info.active
-        self.bids = self.seat_numbers("bid", seats=active)
-        self.require("bid", self.bids, gettext("Round {round}: {name} has not bid."))
+        self.bids = self.seat_numbers("bid", seats=self.info.active)
+        self.tricks = self.seat_numbers("tricks", seats=self.info.active)
+        self.require("bid", self.bids)
         if not self.seat_errors("bid"):
             self.bids_so_far(self.bids)
-        self.tricks = self.seat_numbers("tricks", seats=active)
-        self.require("tricks", self.tricks, gettext("Round {round}: enter {name}'s tricks."))
+        self.require("tricks", self.tricks)
         if not self.errors:
             self.round_data = dict(self.corrected.data, bids=self.bids, tricks=self.tricks)
         return cleaned

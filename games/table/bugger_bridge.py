@@ -11,11 +11,9 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext_lazy as _
-from django_htmx.http import trigger_client_event
 
 from games.forms import SeatingForm
 from games.paper.common import Cell
-from games.registry import and_list
 from games.rules import RoundInfo, RoundResult
 from games.rules.bugger_bridge import (
     PEAK_BY_PLAYERS,
@@ -26,20 +24,16 @@ from games.rules.bugger_bridge import (
 )
 from games.rules.cards import SUITS, label_in_words
 from games.services import LoadedGame
-from games.table import TRUMP_WORDS, Step, new_game_form, new_game_page, steps, total_explain, trump_text
-from games.table.bidding import BiddingTable, Bids, BidWords, Panel, made_missed_lines
-from games.table.forms import RoundForm, pick
+from games.table import TRUMP_WORDS, Step, new_game_form, new_game_page, steps, total_explain
+from games.table.bidding import BiddingTable, Bids, BidWords, Panel, by_table_size, who_leads
+from games.table.forms import ChipField, RoundForm
 from games.views.common import HtmxHttpRequest
 
 
 class BuggerTable(BiddingTable[BuggerBridge]):
-    template_dir = "games/bugger_bridge"
+    sheet_template = "games/bugger_bridge/sheet.html"
     trump_words = {suit: TRUMP_WORDS[suit] for suit in SUITS}
     pick_trumps = gettext_lazy("Pick trumps from the suits shown.")
-
-    @override
-    def trump_text(self, info: RoundInfo, recorded: str) -> str:
-        return trump_text(info, recorded)
 
     @override
     def row_infos(self, loaded: LoadedGame) -> list[RoundInfo]:
@@ -66,18 +60,6 @@ class BuggerTable(BiddingTable[BuggerBridge]):
             words["hook"] = info.dealt
             words["struck"] = gettext("Hook rule: the dealer may not bid {bid}")
         return words
-
-    @override
-    def outcome(self, loaded: LoadedGame, info: RoundInfo, bids: list[int], tricks: list[int]) -> list[str]:
-        names = loaded.names
-        return made_missed_lines(
-            [names[s] for s in info.active if tricks[s] == bids[s]],
-            [
-                gettext("{name} (bid {bid}, took {took})").format(name=names[s], bid=bids[s], took=tricks[s])
-                for s in info.active
-                if tricks[s] != bids[s]
-            ],
-        )
 
     @staticmethod
     def penalty(result: RoundResult | None, seat: int) -> int:
@@ -106,19 +88,15 @@ class BuggerTable(BiddingTable[BuggerBridge]):
         done = sum(r.complete for r in state.rounds)
         if state.finished or not done or state.totals is None:
             return []
-        best = self.rules.best(state.totals)
-        if len(best) == 1:
-            said = gettext("{who} leads with {total}; {rounds} to play.")
-        else:
-            said = gettext("{who} share the lead with {total}; {rounds} to play.")
-        left = len(self.row_infos(loaded)) - done
+        best, left = self.rules.best(state.totals), len(self.row_infos(loaded)) - done
         rounds = ngettext("{count} round", "{count} rounds", left).format(count=left)
-        who = and_list([loaded.names[s] for s in best])
-        return [said.format(who=who, total=state.totals[best[0]], rounds=rounds)]
+        alone = gettext("{who} leads with {total}; {rounds} to play.")
+        shared = gettext("{who} share the lead with {total}; {rounds} to play.")
+        return [who_leads(loaded, best, alone, shared, total=state.totals[best[0]], rounds=rounds)]
 
     @override
-    def extra(self, loaded: LoadedGame) -> dict[str, object]:
-        return {
+    def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
+        return super().context(loaded, panel) | {
             "points_table": [(bid, made_points(bid)) for bid in range(9)],
             "penalty_reasons": PENALTY_REASONS.items(),
             "penalty_points": REDEAL_PENALTY,
@@ -143,11 +121,9 @@ class BuggerTable(BiddingTable[BuggerBridge]):
 
     def redealt(self, request: HtmxHttpRequest, loaded: LoadedGame, form: PenaltyForm) -> HttpResponse:
         """A redeal stored: the same dealer deals again and everyone bids again, from fresh chips."""
-        if not request.htmx:
-            return redirect(reverse("games:sheet", args=[loaded.session.pk]) + "?phase=bids&fresh=1")
-        panel = self.bids_panel(loaded, form.info, [None] * len(loaded.seats), note=form.note(loaded))
-        response = self.render_update(request, loaded, panel, sheet_changed=True)
-        return trigger_client_event(response, "scorekeeper:saved")
+        if request.htmx:  # the panel asks for bids again (``current_panel``), saying who lost what
+            return self.saved(request, loaded, form.note(loaded), self.saved_changes)
+        return redirect(reverse("games:sheet", args=[loaded.session.pk]) + "?phase=bids&fresh=1")
 
     @override
     def actions(self) -> dict[str, tuple[Callable[..., HttpResponse], set[str]]]:
@@ -157,15 +133,14 @@ class BuggerTable(BiddingTable[BuggerBridge]):
     def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
         """Seat the players, pick the first dealer and the hook rule; the page lists each table size's
         rounds (tables that play alike, once)."""
-        schedules: list[dict[str, object]] = []
-        for players in sorted(PEAK_BY_PLAYERS):
-            labels = " · ".join(info.label for info in self.rules.schedule(players, 0))
-            if schedules and schedules[-1]["labels"] == labels:
-                schedules[-1]["players"] = f"{schedules[-1]['first']}–{players}"
-            else:
-                schedules.append(
-                    {"players": players, "first": players, "rounds": labels.count("·") + 1, "labels": labels}
-                )
+
+        def labels(players: int) -> str:
+            return " · ".join(info.label for info in self.rules.schedule(players, 0))
+
+        schedules = [
+            {"players": players, "rounds": said.count("·") + 1, "labels": said}
+            for players, said in by_table_size(sorted(PEAK_BY_PLAYERS), labels)
+        ]
         form = new_game_form(request, NewBuggerGameForm, self.game.slug)
         return new_game_page(
             request, form, game=self.game, template="games/new_bugger.html", context={"schedules": schedules}
@@ -179,7 +154,8 @@ class PenaltyForm(RoundForm):
         return self.current is not None
 
     def start(self) -> None:
-        self.fields["player"], self.fields["reason"] = pick(self.info.active), pick(PENALTY_REASONS)
+        # A chip the page did not draw reads as none tapped.
+        self.fields["player"], self.fields["reason"] = ChipField(self.info.active), ChipField(PENALTY_REASONS)
         self.bids: Bids = list(self.current.data["bids"]) if self.current else []
         self.seat: int | None = None
 
@@ -195,13 +171,9 @@ class PenaltyForm(RoundForm):
         return cleaned
 
     def note(self, after: LoadedGame) -> str:
-        return gettext(
-            "Round {number} is redealt by the same dealer; {name} loses {points}. Bid again."
-        ).format(
-            number=self.number,
-            name=after.names[self.seat] if self.seat is not None else "",
-            points=-REDEAL_PENALTY,
-        )
+        said = gettext("Round {number} is redealt by the same dealer; {name} loses {points}. Bid again.")
+        name = after.names[self.seat] if self.seat is not None else ""
+        return said.format(number=self.number, name=name, points=-REDEAL_PENALTY)
 
 
 class NewBuggerGameForm(SeatingForm):

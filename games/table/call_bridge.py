@@ -14,12 +14,12 @@ from games.rules import RoundInfo
 from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, PLAYERS, CallBridge, deal_points, the_rest
 from games.services import LoadedGame
 from games.table import Chip, new_game_form, new_game_page
-from games.table.bidding import BiddingTable, Bids, made_missed_lines, signed
+from games.table.bidding import BiddingTable, Bids, Panel, signed
 from games.views.common import HtmxHttpRequest
 
 
 class CallBridgeTable(BiddingTable[CallBridge]):
-    template_dir = "games/call_bridge"
+    sheet_template = "games/call_bridge/sheet.html"
     round_word = "Deal"
 
     @override
@@ -33,17 +33,11 @@ class CallBridgeTable(BiddingTable[CallBridge]):
     @override
     def bid_chips(self, info: RoundInfo, seat: int, bid: int | None) -> list[Chip]:
         bonus = gettext("Bonus bid: {points} for taking {bid} or {next}, else -{bid}")
-        return [
-            Chip(
-                value=v,
-                checked=bid == v,
-                label=f"{v}★",
-                title=bonus.format(points=BONUS_POINTS, bid=v, next=v + 1),
-            )
-            if v >= BONUS_FROM
-            else Chip(value=v, checked=bid == v)
-            for v in self.rules.bid_range(info)
-        ]
+        chips = []
+        for v in self.rules.bid_range(info):
+            said = bonus.format(points=BONUS_POINTS, bid=v, next=v + 1) if v >= BONUS_FROM else ""
+            chips.append(Chip(value=v, checked=bid == v, label=f"{v}★" if said else "", title=said))
+        return chips
 
     @override
     def rest_seat(self, info: RoundInfo) -> int | None:
@@ -69,30 +63,24 @@ class CallBridgeTable(BiddingTable[CallBridge]):
         return gettext("Bids total {total} for 13 tricks").format(total=sum(b or 0 for b in bids))
 
     @override
-    def outcome(self, loaded: LoadedGame, info: RoundInfo, bids: list[int], tricks: list[int]) -> list[str]:
-        names = loaded.names
-        lines: tuple[list[str], list[str]] = ([], [])  # made, missed
-        for seat in info.active:
-            bid, took = bids[seat], tricks[seat]
-            points, made = signed(deal_points(bid, took)), self.made(bid, took)
-            if not made:
-                said = gettext("{name} (bid {bid}, took {took}) {points}")
-            elif took != bid:  # overtricks score nothing, but say them: the scorer checks the dealer's rest
-                said = gettext("{name} (took {took}) {points}")
-            else:
-                said = "{name} {points}"
-            lines[not made].append(said.format(name=names[seat], bid=bid, took=took, points=points))
-        return made_missed_lines(*lines)
+    def outcome_name(self, name: str, bid: int, took: int, made: bool) -> str:
+        if not made:
+            said = gettext("{name} (bid {bid}, took {took}) {points}")
+        elif took != bid:  # overtricks score nothing, but say them: the scorer checks the dealer's rest
+            said = gettext("{name} (took {took}) {points}")
+        else:
+            said = "{name} {points}"
+        return said.format(name=name, bid=bid, took=took, points=signed(deal_points(bid, took)))
 
     @override
     def bid_corner(self, bid: int) -> str:
         return f"{bid}★" if bid >= BONUS_FROM else str(bid)
 
     @override
-    def extra(self, loaded: LoadedGame) -> dict[str, object]:
+    def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
         state = loaded.state
         totals = state.totals or []
-        return {
+        return super().context(loaded, panel) | {
             "target": state.options["target"],
             "bonus_points": BONUS_POINTS,
             "winner_total": totals[state.winners[0]] if len(state.winners) == 1 else None,
@@ -115,7 +103,7 @@ class CallBridgeTable(BiddingTable[CallBridge]):
     def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
         """Seat the four players, choose the first dealer and the target."""
         form = new_game_form(request, NewCallBridgeForm, self.game.slug, same_game=True)
-        return new_game_page(request, form, game=self.game, template=f"{self.template_dir}/new.html")
+        return new_game_page(request, form, game=self.game, template="games/call_bridge/new.html")
 
 
 class NewCallBridgeForm(SeatingForm):

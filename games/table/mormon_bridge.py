@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, override
 
 from django import forms
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -25,8 +25,8 @@ from games.rules.mormon_bridge import (
     peak,
 )
 from games.services import LoadedGame
-from games.table import just_started, known_players, new_game_page, previous_game, seated_names
-from games.table.bidding import BiddingTable, BidsForm, Panel, made_missed_lines, signed
+from games.table import new_game_form, new_game_page
+from games.table.bidding import BiddingTable, BidsForm, Panel, by_table_size, signed, who_leads
 from games.views.common import HtmxHttpRequest
 
 if TYPE_CHECKING:  # django-stubs-ext is a development requirement
@@ -57,7 +57,7 @@ def out_before(loaded: LoadedGame, number: int) -> list[int]:
 
 
 class MormonBridgeTable(BiddingTable[MormonBridge]):
-    template_dir = "games/mormon_bridge"
+    sheet_template = "games/mormon_bridge/sheet.html"
     round_word = "Hand"
     leader_badge = gettext_lazy("leads")
     leader_words = "leads first"  # the bids are shown together
@@ -114,39 +114,33 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
     def explain_heading(self, loaded: LoadedGame, info: RoundInfo, trump: str) -> str:
         """ "Hand 3 (4 cards, Red trumps)": the hand, its cards, and the trumps recorded."""
         cards = ngettext("{count} card", "{count} cards", info.dealt).format(count=info.dealt)
-        if trump:
-            return gettext("Hand {number} ({cards}, {trumps})").format(
-                number=info.number, cards=cards, trumps=self.trump_text(info, trump)
-            )
-        return gettext("Hand {number} ({cards})").format(number=info.number, cards=cards)
+        if not trump:
+            return gettext("Hand {number} ({cards})").format(number=info.number, cards=cards)
+        said = gettext("Hand {number} ({cards}, {trumps})")
+        return said.format(number=info.number, cards=cards, trumps=self.trump_text(info, trump))
 
     @override
     def screen_foot(self, loaded: LoadedGame) -> list[Row]:
+        """Elimination: where each player stands now, instead of the totals."""
         if self.mode(loaded) != ELIMINATION:
             return super().screen_foot(loaded)
-        cells = [Cell(text=gettext("Now"), head=True, cls="round-col")]
-        cells += [Cell(text=text, cls=css) for text, css in self.standing(loaded)]
-        return [Row(cells, cls="totals-row standing")]
-
-    def standing(self, loaded: LoadedGame) -> list[tuple[str, str]]:
-        """Elimination: where each player stands now, (text, css) by seat."""
         state = loaded.state
         out_at = {seat: r.info.number for r in state.rounds for seat in r.facts.get("out_now", [])}
         table = set(self.rules.at_table(state.players, set(out_at)))
-        marks = []
+        cells = [Cell(text=gettext("Now"), head=True, cls="round-col")]
         for seat in range(state.players):
             if seat in state.winners and state.finished:
-                marks.append((gettext("wins"), "leader"))  # words, not an emoji a phone may lack
+                cells.append(Cell(text=gettext("wins"), cls="leader"))  # words, not an emoji a phone may lack
             elif seat in out_at:
-                marks.append((gettext("out {number}").format(number=out_at[seat]), "out"))
+                cells.append(Cell(text=gettext("out {number}").format(number=out_at[seat]), cls="out"))
             elif seat in table:
-                marks.append((gettext("in"), "in"))
+                cells.append(Cell(text=gettext("in"), cls="in"))
             else:
-                marks.append((gettext("waits"), "waiting"))
-        return marks
+                cells.append(Cell(text=gettext("waits"), cls="waiting"))
+        return [Row(cells, cls="totals-row standing")]
 
     @override
-    def extra(self, loaded: LoadedGame) -> dict[str, object]:
+    def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
         state = loaded.state
         mode = self.mode(loaded)
         elimination = mode == ELIMINATION
@@ -155,7 +149,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
             *(["elimination"] if elimination else []),
             *(["many"] if state.players > 6 else []),
         ]
-        context: dict[str, object] = {
+        context = super().context(loaded, panel) | {
             "mode_name": gettext(MODE_NAMES[mode]),
             "elimination": elimination,
             "target": state.options["target"] if mode == FOUR_CARD else None,
@@ -172,23 +166,18 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
 
     @override
     def status(self, loaded: LoadedGame) -> list[str]:
-        state = loaded.state
-        names = loaded.names
-        mode = self.mode(loaded)
-        done = [r for r in state.rounds if r.complete]
-        hands = len(hand_sizes(state.players))
+        state, names, mode = loaded.state, loaded.names, self.mode(loaded)
         if state.finished:
             return []
+        done = [r for r in state.rounds if r.complete]
+        hands = len(hand_sizes(state.players))
         if mode == ELIMINATION:
             out = set(done[-1].out or []) if done else set()
             table, waiting = self.rules.at_table(state.players, out), self.rules.waiting(state.players, out)
             still = state.players - len(out)
             if not waiting:
-                return [
-                    ngettext("{count} player still in.", "{count} players still in.", still).format(
-                        count=still
-                    )
-                ]
+                said = ngettext("{count} player still in.", "{count} players still in.", still)
+                return [said.format(count=still)]
             said = ngettext(
                 "{count} player still in: {table} at the table, {waiting} waiting ({names}).",
                 "{count} players still in: {table} at the table, {waiting} waiting ({names}).",
@@ -205,12 +194,10 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
             return [gettext("4 cards a hand; first to {target} alone at the top wins.").format(target=target)]
         if mode == REGULAR:
             best = done[-1].facts["leader_seats"]
-            if len(best) == 1:
-                said = gettext("{who} leads with {top} after hand {number} of {hands}.")
-            else:
-                said = gettext("{who} share the lead with {top} after hand {number} of {hands}.")
-            who, top = and_list([names[s] for s in best]), (state.totals or [])[best[0]]
-            return [said.format(who=who, top=top, number=done[-1].info.number, hands=hands)]
+            alone = gettext("{who} leads with {top} after hand {number} of {hands}.")
+            shared = gettext("{who} share the lead with {top} after hand {number} of {hands}.")
+            top, number = (state.totals or [])[best[0]], done[-1].info.number
+            return [who_leads(loaded, best, alone, shared, top=top, number=number, hands=hands)]
         goes_on = gettext(
             "Play goes on: {who} share the lead at {top}, at or past the target of {target}; the next hand that leaves one player alone at the top decides."
         )
@@ -222,25 +209,16 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
             return []
         names, state = loaded.names, loaded.state
         at_table = len(info.active)
-        facts = [
-            ngettext("At the table: {count} player.", "At the table: {count} players.", at_table).format(
-                count=at_table
-            )
-        ]
+        said = ngettext("At the table: {count} player.", "At the table: {count} players.", at_table)
+        facts = [said.format(count=at_table)]
         joining = state.rounds[info.number - 2].facts.get("joining", []) if info.number >= 2 else []
         if joining:
-            facts.append(
-                gettext("Sitting down in the freed seats this hand: {names}.").format(
-                    names=and_list([names[s] for s in joining])
-                )
-            )
+            said = gettext("Sitting down in the freed seats this hand: {names}.")
+            facts.append(said.format(names=and_list([names[s] for s in joining])))
         waiting = self.rules.waiting(state.players, out_before(loaded, info.number))
         if waiting:
-            facts.append(
-                gettext("Waiting for a place, in order: {names}.").format(
-                    names=", ".join(names[s] for s in waiting)
-                )
-            )
+            said = gettext("Waiting for a place, in order: {names}.")
+            facts.append(said.format(names=", ".join(names[s] for s in waiting)))
         if at_table == 2:
             facts.append(
                 gettext(
@@ -250,31 +228,27 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         return facts
 
     @override
+    def outcome_name(self, name: str, bid: int, took: int, made: bool) -> str:
+        """The name and the points (a point a trick, 10 more for the exact bid); a miss says the bid and tricks."""
+        if made:
+            return f"{name} {signed(10 + took)}"
+        return gettext("{name} (bid {bid}, took {took}) {points}").format(
+            name=name, bid=bid, took=took, points=signed(took)
+        )
+
+    @override
     def outcome(self, loaded: LoadedGame, info: RoundInfo, bids: list[int], tricks: list[int]) -> list[str]:
-        names = loaded.names
-        missed = [s for s in info.active if bids[s] != tricks[s]]
-        made = [s for s in info.active if bids[s] == tricks[s]]
+        """Elimination: who stays in and who is out (everyone stays when everyone missed)."""
         if self.mode(loaded) != ELIMINATION:
-            return made_missed_lines(
-                [f"{names[s]} {signed(10 + tricks[s])}" for s in made],
-                [
-                    gettext("{name} (bid {bid}, took {took}) {points}").format(
-                        name=names[s], bid=bids[s], took=tricks[s], points=signed(tricks[s])
-                    )
-                    for s in missed
-                ],
-            )
+            return super().outcome(loaded, info, bids, tricks)
+        names = loaded.names
+        made = [names[s] for s in info.active if bids[s] == tricks[s]]
         if not made:
             return [gettext("Everyone missed: nobody is out this hand.")]
-        took = [
-            gettext("{name} (bid {bid}, took {took})").format(name=names[s], bid=bids[s], took=tricks[s])
-            for s in missed
-        ]
-        stay = gettext("Stay in: {names}").format(names=", ".join(names[s] for s in made))
-        return [
-            stay,
-            gettext("Out: {names}").format(names=", ".join(took)) if took else gettext("Out: nobody"),
-        ]
+        missed = [s for s in info.active if bids[s] != tricks[s]]
+        out = [super().outcome_name(names[s], bids[s], tricks[s], False) for s in missed]
+        stay = gettext("Stay in: {names}").format(names=", ".join(made))
+        return [stay, gettext("Out: {names}").format(names=", ".join(out)) if out else gettext("Out: nobody")]
 
     @override
     def opening_line(self) -> str:
@@ -295,67 +269,55 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         """A refused bid: with two players left whose bids add up to 4, the hand is bid again."""
         exc, info, bids = form.refusal, form.info, form.bids
         bid = [b for s in info.active if (b := bids[s]) is not None]
-        if (
-            exc is not None
-            and exc.player is None
-            and len(info.active) == len(bid) == 2
-            and sum(bid) == FOUR_CARDS
-        ):
+        two_make_four = len(info.active) == len(bid) == 2 and sum(bid) == FOUR_CARDS
+        if exc is not None and exc.player is None and two_make_four:
             # The hand is bid again under a new trump: fresh chips, the instruction on top.
             return self.bids_panel(form.loaded, info, [None] * len(bids), error=form.said(exc))
         return super().bids_form_panel(form)
 
     def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
         """Seat the players, choose the game (regular, 4-card, elimination), the first dealer and target."""
-        slug = self.game.slug
-        just = just_started(request, slug)  # Back from its sheet: this form as it started it
-        previous = just or previous_game(request, slug)
-        names = seated_names(previous)
-        initial = dict(previous.options) if previous else {}
-        posted = request.POST
-        seats = max(parse_int(posted.get("seats"), 0, SEATS_MAX) or SEATS_START, len(names), SEATS_START)
-        data = posted or None
-        if request.method == "POST" and posted.get("more"):
-            # More name boxes: show the form again as typed, nothing checked or stored yet.
-            seats = min(seats + SEATS_STEP, SEATS_MAX)
-            initial = {k: posted.get(k) for k in ("mode", "target", "first_dealer") if posted.get(k)}
-            names = [posted.get(f"player_{i}", "") for i in range(seats)]
-            data = None
-        seats = min(seats, SEATS_MAX)
-        form = NewMormonForm(
-            data,
-            seats=seats,
-            known_names=known_players(request),
-            initial_names=names,
-            initial=initial,
-            dealer_seats=TABLE_MAX,
-        )
-        if just is not None:
-            form.initial["start"] = just.start_key
-        schedules: dict[int, list[int]] = {}
-        for players in range(4, TABLE_MAX + 1):
-            schedules.setdefault(peak(players), []).append(players)
+        sent = request.POST
+        more = bool(sent.get("more"))  # more name boxes: the form again as typed, nothing checked or stored
+        asked = parse_int(sent.get("seats"), 0, SEATS_MAX) or SEATS_START
+
+        def build(
+            data: QueryDict | None,
+            *,
+            known_names: list[str],
+            initial_names: list[str],
+            initial: dict[str, object] | None = None,
+        ) -> NewMormonForm:
+            seats = max(asked, len(initial_names), SEATS_START)
+            if more:
+                seats = min(seats + SEATS_STEP, SEATS_MAX)
+                initial = {k: sent.get(k) for k in ("mode", "target", "first_dealer") if sent.get(k)}
+                data, initial_names = None, [sent.get(f"player_{i}", "") for i in range(seats)]
+            return NewMormonForm(
+                data,
+                seats=min(seats, SEATS_MAX),
+                known_names=known_names,
+                initial_names=initial_names,
+                initial=initial,
+                dealer_seats=TABLE_MAX,
+            )
+
+        form = new_game_form(request, build, self.game.slug, same_game=True)
         context = {
-            "seats": seats,
-            "more_possible": seats < SEATS_MAX,
+            "seats": form.seats,
+            "more_possible": form.seats < SEATS_MAX,
             "table_max": TABLE_MAX,
             "seats_hint": gettext(
                 "4 to {most} players. In elimination any number from 4 may play: the first {most} sit down and the rest wait, in this order, for the seats of players who go out. Leave the seats you do not need empty."
             ).format(most=TABLE_MAX),
             # The hands a regular game deals, by table size.
             "schedules": [
-                {
-                    "players": f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0]),
-                    "hands": len(hand_sizes(counts[0])),
-                    "sizes": " · ".join(str(c) for c in hand_sizes(counts[0])),
-                }
-                for _peak, counts in sorted(schedules.items(), reverse=True)
+                {"players": players, "hands": len(sizes), "sizes": " · ".join(map(str, sizes))}
+                for players, sizes in by_table_size(range(4, TABLE_MAX + 1), hand_sizes)
             ],
         }
-        template = f"{self.template_dir}/new.html"
-        return new_game_page(
-            request, form, game=self.game, template=template, context=context, posted=data is not None
-        )
+        template, posted = "games/mormon_bridge/new.html", bool(sent) and not more
+        return new_game_page(request, form, game=self.game, template=template, context=context, posted=posted)
 
 
 MODE_HELP = {
@@ -398,12 +360,11 @@ class NewMormonForm(SeatingForm):
         cleaned = self.cleaned_data
         names = getattr(self, "cleaned_names", [])
         if cleaned.get("mode") in (REGULAR, FOUR_CARD) and len(names) > TABLE_MAX:
-            self.add_error(
-                None,
-                gettext(
-                    "{mode} Mormon Bridge takes at most {most} players ({count} named); only elimination lets more players wait for a place."
-                ).format(mode=gettext(MODE_NAMES[cleaned["mode"]]), most=TABLE_MAX, count=len(names)),
+            said = gettext(
+                "{mode} Mormon Bridge takes at most {most} players ({count} named); only elimination lets more players wait for a place."
             )
+            mode = gettext(MODE_NAMES[cleaned["mode"]])
+            self.add_error(None, said.format(mode=mode, most=TABLE_MAX, count=len(names)))
         if cleaned.get("target") is None and "target" not in self.errors:
             cleaned["target"] = 100
         return cleaned
