@@ -19,7 +19,7 @@ from games.accounts.players import PlayerError, normal_name
 from games.backup.records import data_to_rows, max_rounds, round_to_data
 from games.models import Entry, GameSession, Player, Round, Seat
 from games.registry import get_rules
-from games.rules import GameState, RuleError
+from games.rules import GameState, RoundResult, RuleError
 from games.words import round_noun
 
 if TYPE_CHECKING:
@@ -176,17 +176,35 @@ def start_session(
         return started
 
 
+def derived_rows(result: RoundResult, players: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """What the rules derived for a round, stored beside its facts: column values for the round
+    and for each player's entry."""
+    out = set(result.out or [])
+    entries = [
+        {
+            "points": result.points[seat] if result.points else None,
+            "total": result.totals[seat] if result.totals else None,
+            "out": seat in out,
+        }
+        for seat in range(players)
+    ]
+    return {"label": result.info.label, "dealer": result.info.dealer, "complete": result.complete}, entries
+
+
+def _set(
+    rnd: Round, entries: list[Entry], round_fields: dict[str, Any], entry_fields: list[dict[str, Any]]
+) -> None:
+    """Set column values (``data_to_rows``, ``derived_rows``) on a round and its entries (not saved here)."""
+    for name, value in round_fields.items():
+        setattr(rnd, name, value)
+    for e in entries:
+        for name, value in entry_fields[e.position].items():
+            setattr(e, name, value)
+
+
 def _set_derived(rnd: Round, entries: list[Entry], state: GameState) -> None:
     """Copy what the rules derived for this round onto its rows (not saved here)."""
-    result = state.rounds[rnd.number - 1]
-    rnd.label = result.info.label
-    rnd.dealer = result.info.dealer
-    rnd.complete = result.complete
-    out = set(result.out or [])
-    for e in entries:
-        e.points = result.points[e.position] if result.points else None
-        e.total = result.totals[e.position] if result.totals else None
-        e.out = e.position in out
+    _set(rnd, entries, *derived_rows(state.rounds[rnd.number - 1], len(entries)))
 
 
 def _finish_session(session: GameSession, state: GameState, *, finished_early: bool) -> None:
@@ -375,11 +393,7 @@ def save_round(
         entries = [e for r in changed for e in loaded.entries[r.number]]
         rounds_before = [_values(r, ROUND_FIELDS) for r in changed]
         entries_before = [_values(e, ENTRY_FIELDS) for e in entries]
-        for name, value in round_fields.items():
-            setattr(rnd, name, value)
-        for e in loaded.entries[number]:
-            for name, value in entry_fields[e.position].items():
-                setattr(e, name, value)
+        _set(rnd, loaded.entries[number], round_fields, entry_fields)
         for r in changed:
             _set_derived(r, loaded.entries[r.number], state)
         _update(Round, changed, rounds_before, ROUND_FIELDS)
