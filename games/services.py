@@ -180,14 +180,9 @@ def derived_rows(result: RoundResult, players: int) -> tuple[dict[str, Any], lis
     """What the rules derived for a round, stored beside its facts: column values for the round
     and for each player's entry."""
     out = set(result.out or [])
-    entries = [
-        {
-            "points": result.points[seat] if result.points else None,
-            "total": result.totals[seat] if result.totals else None,
-            "out": seat in out,
-        }
-        for seat in range(players)
-    ]
+    unscored: list[int | None] = [None] * players  # a round that scores nothing (yet)
+    points, totals = result.points or unscored, result.totals or unscored
+    entries = [{"points": points[s], "total": totals[s], "out": s in out} for s in range(players)]
     return {"label": result.info.label, "dealer": result.info.dealer, "complete": result.complete}, entries
 
 
@@ -200,11 +195,6 @@ def _set(
     for e in entries:
         for name, value in entry_fields[e.position].items():
             setattr(e, name, value)
-
-
-def _set_derived(rnd: Round, entries: list[Entry], state: GameState) -> None:
-    """Copy what the rules derived for this round onto its rows (not saved here)."""
-    _set(rnd, entries, *derived_rows(state.rounds[rnd.number - 1], len(entries)))
 
 
 def _finish_session(session: GameSession, state: GameState, *, finished_early: bool) -> None:
@@ -394,8 +384,8 @@ def save_round(
         rounds_before = [_values(r, ROUND_FIELDS) for r in changed]
         entries_before = [_values(e, ENTRY_FIELDS) for e in entries]
         _set(rnd, loaded.entries[number], round_fields, entry_fields)
-        for r in changed:
-            _set_derived(r, loaded.entries[r.number], state)
+        for r in changed:  # what the rules derive, set on every moved round
+            _set(r, loaded.entries[r.number], *derived_rows(state.rounds[r.number - 1], len(loaded.seats)))
         _update(Round, changed, rounds_before, ROUND_FIELDS)
         _update(Entry, entries, entries_before, ENTRY_FIELDS)
     else:
@@ -404,7 +394,7 @@ def save_round(
             Entry(position=seat.position, player_id=seat.player_id, **entry_fields[seat.position])
             for seat in loaded.seats
         ]
-        _set_derived(rnd, entries, state)
+        _set(rnd, entries, *derived_rows(state.rounds[number - 1], len(entries)))
         rnd.save()
         for e in entries:
             e.round = rnd
