@@ -173,18 +173,16 @@ class Game:
                 return gettext("{side} ({names}) win with {total}{early}.").format(
                     side=gettext(side), names=" & ".join(names[s] for s in seats), total=total, early=early
                 )
+        if total is None and len(winners) == 1:
+            said = gettext("{name} wins{early}.")
+        elif total is None:
+            said = gettext("Shared win: {names}{early}.")
+        elif len(winners) == 1:
+            said = gettext("{name} wins with {total}{early}.")
+        else:
+            said = gettext("Shared win: {names} with {total}{early}.")
         who = and_list([names[s] for s in winners])
-        if total is None:
-            if len(winners) == 1:
-                return gettext("{name} wins{early}.").format(name=who, early=early)
-            return gettext("Shared win: {names}{early}.").format(names=who, early=early)
-        if len(winners) == 1:
-            return gettext("{name} wins with {total}{early}.").format(
-                name=who, total=number(total), early=early
-            )
-        return gettext("Shared win: {names} with {total}{early}.").format(
-            names=who, total=number(total), early=early
-        )
+        return said.format(name=who, names=who, total=number(total), early=early)
 
     def score_lines(self, names: list[str]) -> list[tuple[str, int]]:
         """Whose running totals a chart draws, and the seat each is read from: each side, or each player."""
