@@ -224,7 +224,6 @@ class SeatingForm(forms.Form):
                 )
             else:
                 self.cleaned_first_dealer = filled.index(seat)
-            self.dealer_drawn = False
         return cleaned
 
     def already_seated_message(self, name: str, seat: int) -> str:

@@ -27,7 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, cast
 
 from games import rows
 from games.paper import Layout, number
@@ -172,18 +173,16 @@ class Game:
                 return gettext("{side} ({names}) win with {total}{early}.").format(
                     side=gettext(side), names=" & ".join(names[s] for s in seats), total=total, early=early
                 )
+        if total is None and len(winners) == 1:
+            said = gettext("{name} wins{early}.")
+        elif total is None:
+            said = gettext("Shared win: {names}{early}.")
+        elif len(winners) == 1:
+            said = gettext("{name} wins with {total}{early}.")
+        else:
+            said = gettext("Shared win: {names} with {total}{early}.")
         who = and_list([names[s] for s in winners])
-        if total is None:
-            if len(winners) == 1:
-                return gettext("{name} wins{early}.").format(name=who, early=early)
-            return gettext("Shared win: {names}{early}.").format(names=who, early=early)
-        if len(winners) == 1:
-            return gettext("{name} wins with {total}{early}.").format(
-                name=who, total=number(total), early=early
-            )
-        return gettext("Shared win: {names} with {total}{early}.").format(
-            names=who, total=number(total), early=early
-        )
+        return said.format(name=who, names=who, total=number(total), early=early)
 
     def score_lines(self, names: list[str]) -> list[tuple[str, int]]:
         """Whose running totals a chart draws, and the seat each is read from: each side, or each player."""
@@ -200,41 +199,17 @@ class Game:
         return [(name, seat) for seat, name in enumerate(names)]
 
 
-# Each game's table class, imported when its table is first asked for (see ``table`` above).
-def bugger_bridge_table() -> type[Table[Any]]:
-    from games.table.bugger_bridge import BuggerTable
-
-    return BuggerTable
+def lazy_table(module: str, name: str) -> TableClass:
+    """The table class ``name`` of ``games.table.<module>``, imported when first asked for (see ``table`` above)."""
+    return lambda: cast("type[Table[Any]]", getattr(import_module(f"games.table.{module}"), name))
 
 
-def call_bridge_table() -> type[Table[Any]]:
-    from games.table.call_bridge import CallBridgeTable
-
-    return CallBridgeTable
-
-
-def mormon_bridge_table() -> type[Table[Any]]:
-    from games.table.mormon_bridge import MormonBridgeTable
-
-    return MormonBridgeTable
-
-
-def minibridge_table() -> type[Table[Any]]:
-    from games.table.minibridge import MinibridgeTable
-
-    return MinibridgeTable
-
-
-def memory_bridge_table() -> type[Table[Any]]:
-    from games.table.memory_bridge import MemoryBridgeTable
-
-    return MemoryBridgeTable
-
-
-def scores_table() -> type[Table[Any]]:  # any game's whose rounds are each player's points
-    from games.table.scores import ScoresTable
-
-    return ScoresTable
+bugger_bridge_table = lazy_table("bugger_bridge", "BuggerTable")
+call_bridge_table = lazy_table("call_bridge", "CallBridgeTable")
+mormon_bridge_table = lazy_table("mormon_bridge", "MormonBridgeTable")
+minibridge_table = lazy_table("minibridge", "MinibridgeTable")
+memory_bridge_table = lazy_table("memory_bridge", "MemoryBridgeTable")
+scores_table = lazy_table("scores", "ScoresTable")  # any game's whose rounds are each player's points
 
 
 GAMES: dict[str, Game] = {

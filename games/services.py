@@ -19,7 +19,7 @@ from games.accounts.players import PlayerError, normal_name
 from games.backup.records import data_to_rows, max_rounds, round_to_data
 from games.models import Entry, GameSession, Player, Round, Seat
 from games.registry import get_rules
-from games.rules import GameState, RuleError
+from games.rules import GameState, RoundResult, RuleError
 from games.words import round_noun
 
 if TYPE_CHECKING:
@@ -176,17 +176,25 @@ def start_session(
         return started
 
 
-def _set_derived(rnd: Round, entries: list[Entry], state: GameState) -> None:
-    """Copy what the rules derived for this round onto its rows (not saved here)."""
-    result = state.rounds[rnd.number - 1]
-    rnd.label = result.info.label
-    rnd.dealer = result.info.dealer
-    rnd.complete = result.complete
+def derived_rows(result: RoundResult, players: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """What the rules derived for a round, stored beside its facts: column values for the round
+    and for each player's entry."""
     out = set(result.out or [])
+    unscored: list[int | None] = [None] * players  # a round that scores nothing (yet)
+    points, totals = result.points or unscored, result.totals or unscored
+    entries = [{"points": points[s], "total": totals[s], "out": s in out} for s in range(players)]
+    return {"label": result.info.label, "dealer": result.info.dealer, "complete": result.complete}, entries
+
+
+def _set(
+    rnd: Round, entries: list[Entry], round_fields: dict[str, Any], entry_fields: list[dict[str, Any]]
+) -> None:
+    """Set column values (``data_to_rows``, ``derived_rows``) on a round and its entries (not saved here)."""
+    for name, value in round_fields.items():
+        setattr(rnd, name, value)
     for e in entries:
-        e.points = result.points[e.position] if result.points else None
-        e.total = result.totals[e.position] if result.totals else None
-        e.out = e.position in out
+        for name, value in entry_fields[e.position].items():
+            setattr(e, name, value)
 
 
 def _finish_session(session: GameSession, state: GameState, *, finished_early: bool) -> None:
@@ -375,13 +383,9 @@ def save_round(
         entries = [e for r in changed for e in loaded.entries[r.number]]
         rounds_before = [_values(r, ROUND_FIELDS) for r in changed]
         entries_before = [_values(e, ENTRY_FIELDS) for e in entries]
-        for name, value in round_fields.items():
-            setattr(rnd, name, value)
-        for e in loaded.entries[number]:
-            for name, value in entry_fields[e.position].items():
-                setattr(e, name, value)
-        for r in changed:
-            _set_derived(r, loaded.entries[r.number], state)
+        _set(rnd, loaded.entries[number], round_fields, entry_fields)
+        for r in changed:  # what the rules derive, set on every moved round
+            _set(r, loaded.entries[r.number], *derived_rows(state.rounds[r.number - 1], len(loaded.seats)))
         _update(Round, changed, rounds_before, ROUND_FIELDS)
         _update(Entry, entries, entries_before, ENTRY_FIELDS)
     else:
@@ -390,7 +394,7 @@ def save_round(
             Entry(position=seat.position, player_id=seat.player_id, **entry_fields[seat.position])
             for seat in loaded.seats
         ]
-        _set_derived(rnd, entries, state)
+        _set(rnd, entries, *derived_rows(state.rounds[number - 1], len(entries)))
         rnd.save()
         for e in entries:
             e.round = rnd

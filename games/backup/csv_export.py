@@ -73,8 +73,7 @@ def history_csv(sessions: QuerySet[GameSession]) -> str:
     }
     most = max((len(g.seats.all()) for g in games), default=0)
     header = ["Date", "Game", "Status", "Finished", "Winners", "Players"]
-    for n in range(1, most + 1):
-        header += [f"Player {n}", f"Total {n}"]
+    header += [column for n in range(1, most + 1) for column in (f"Player {n}", f"Total {n}")]
 
     def lines() -> Iterator[list[Any]]:
         for g in games:

@@ -577,9 +577,10 @@ def _checked(records: Iterable[object], keep_owners: bool) -> list[ParsedRecord 
     return checked
 
 
-def restore_one(*, record: object, owner: Owner) -> Restored:
-    """Import one record (RecordError stores nothing), or find the same game already there."""
-    return _restore([parse_record(record)], owner, BATCH)[0]
+def restore_one(*, record: object, owner: Owner | Callable[[], Owner], keep_owners: bool = False) -> Restored:
+    """Import one record (RecordError stores nothing), or find the same game already there; ``owner``
+    and ``keep_owners`` as ``restore`` takes them."""
+    return _restore([parse_record(record, keep_owners=keep_owners)], owner, BATCH)[0]
 
 
 def _restore(parsed: list[ParsedRecord], owner: Owner | Callable[[], Owner], batch: int) -> list[Restored]:
@@ -599,15 +600,11 @@ def _restore(parsed: list[ParsedRecord], owner: Owner | Callable[[], Owner], bat
             keys = {i: _same_game(parsed[i]) for i in indices}
             here = _already_here(account, [parsed[i] for i in indices])
             new: list[int] = []
-            first: dict[str, int] = {}  # a game given twice in the backup is stored once
+            seen: set[str | None] = set(here)  # a game given twice in the backup is stored once
             for i in indices:
-                key = keys[i]
-                if key is not None and key in here:
-                    outcomes[i] = Restored(here[key], new=False)
-                elif key is None or key not in first:
+                if keys[i] is None or keys[i] not in seen:
                     new.append(i)
-                    if key is not None:
-                        first[key] = i
+                    seen.add(keys[i])
             players: dict[str, Player] = {}
             for start in range(0, len(new), batch):
                 chunk = new[start : start + batch]
@@ -615,11 +612,11 @@ def _restore(parsed: list[ParsedRecord], owner: Owner | Callable[[], Owner], bat
                     chunk, _store(account, [parsed[i] for i in chunk], players), strict=True
                 ):
                     outcomes[i] = Restored(session, new=True)
+                    if (key := keys[i]) is not None:
+                        here[key] = session
             for i in indices:
-                if outcomes[i] is None:
-                    stored = outcomes[first[keys[i]]]  # type: ignore[index]
-                    assert stored is not None
-                    outcomes[i] = Restored(stored.session, new=False)
+                if outcomes[i] is None and (key := keys[i]) is not None:
+                    outcomes[i] = Restored(here[key], new=False)
     return [o for o in outcomes if o is not None]
 
 
@@ -700,31 +697,12 @@ def _store(owner: Owner, parsed: list[ParsedRecord], players: dict[str, Player])
             seats.extend(Seat(session=session, player=p, position=i) for i, p in enumerate(people))
             for number, data in enumerate(record.rounds, start=1):
                 round_fields, entry_fields = data_to_rows(record.game, data, len(people))
-                result = record.state.rounds[number - 1]
-                rounds.append(
-                    round_fields
-                    | {
-                        "session_id": session.pk,
-                        "number": number,
-                        "label": result.info.label,
-                        "dealer": result.info.dealer,
-                        "complete": result.complete,
-                    }
-                )
-                out = set(result.out or [])
+                derived, derived_entries = services.derived_rows(record.state.rounds[number - 1], len(people))
+                where = {"session_id": session.pk, "number": number}
+                rounds.append(round_fields | where | derived)
                 for i, p in enumerate(people):
-                    entries.append(
-                        entry_fields[i]
-                        | {
-                            "session_id": session.pk,
-                            "number": number,
-                            "position": i,
-                            "player_id": p.pk,
-                            "points": result.points[i] if result.points else None,
-                            "total": result.totals[i] if result.totals else None,
-                            "out": i in out,
-                        }
-                    )
+                    seat = {"position": i, "player_id": p.pk}
+                    entries.append(entry_fields[i] | where | seat | derived_entries[i])
         Seat.objects.bulk_create(seats)
         if rounds:
             _insert_rounds(rounds)

@@ -93,16 +93,26 @@ def style_of(index: int) -> tuple[str, str, str, str]:
     return f"s{index % len(PALETTE)}", PALETTE[index % len(PALETTE)], dash, shape
 
 
+def _dashed(dash: str) -> str:
+    return f' stroke-dasharray="{dash}"' if dash else ""
+
+
+def _key(index: int, x: float, y: float, width: float) -> str:
+    """The line at ``index`` as a legend draws it: ``width`` of it from ``x``, its marker in the middle."""
+    cls, colour, dash, shape = style_of(index)
+    tag, attrs = _marker(shape, x + width / 2, y)
+    return (
+        f'<g class="series {cls}" stroke="{colour}" fill="{colour}">'
+        f'<line x1="{_num(x)}" y1="{_num(y)}" x2="{_num(x + width)}" y2="{_num(y)}" stroke-width="2"{_dashed(dash)}/>'
+        f"<{tag} {attrs}/></g>"
+    )
+
+
 def legend_swatch(index: int) -> SafeString:
     """A small SVG showing the line at ``index`` (for an HTML legend or a table header)."""
-    cls, colour, dash, shape = style_of(index)
-    tag, attrs = _marker(shape, 14, 7)
-    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
     return mark_safe(
-        f'<svg class="swatch" viewBox="0 0 28 14" width="28" height="14" aria-hidden="true" focusable="false">'
-        f'<g class="series {cls}" stroke="{colour}" fill="{colour}">'
-        f'<line x1="1" y1="7" x2="27" y2="7" stroke-width="2"{dash_attr}/>'
-        f"<{tag} {attrs}/></g></svg>"
+        '<svg class="swatch" viewBox="0 0 28 14" width="28" height="14" aria-hidden="true" focusable="false">'
+        f"{_key(index, 1, 7, 26)}</svg>"
     )
 
 
@@ -187,11 +197,10 @@ def line_chart(
     for index, s in enumerate(series):
         cls, colour, dash, shape = style_of(index)
         points = [(i, v) for i, v in enumerate(s.values) if v is not None]
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<g class="series {cls}" stroke="{colour}" fill="{colour}">')
         if len(points) > 1:
             path = " ".join(f"{_num(x_at(i))},{_num(y_at(v))}" for i, v in points)
-            out.append(f'<polyline points="{path}" fill="none" stroke-width="2"{dash_attr}/>')
+            out.append(f'<polyline points="{path}" fill="none" stroke-width="2"{_dashed(dash)}/>')
         show_all = len(points) <= MAX_MARKERS
         for i, v in points:
             marked = s.marks[i] if s.marks and i < len(s.marks) else None
@@ -208,18 +217,11 @@ def line_chart(
         col_w = (WIDTH - 8) / legend_cols
         longest = int(col_w / 7.6) - 5
         for index, s in enumerate(series):
-            cls, colour, dash, shape = style_of(index)
             col, row = index % legend_cols, index // legend_cols
             x = 8 + col * col_w
             y = top + row * LEGEND_ROW + 6
-            dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-            tag, attrs = _marker(shape, x + 12, y)
             name = s.name if len(s.name) <= longest else s.name[: longest - 1] + "…"
-            out.append(
-                f'<g class="series {cls}" stroke="{colour}" fill="{colour}">'
-                f'<line x1="{_num(x)}" y1="{_num(y)}" x2="{_num(x + 24)}" y2="{_num(y)}" stroke-width="2"{dash_attr}/>'
-                f"<{tag} {attrs}/></g>"
-                f'<text x="{_num(x + 30)}" y="{_num(y + 4)}" fill="currentColor">{escape(name)}</text>'
-            )
+            text = f'<text x="{_num(x + 30)}" y="{_num(y + 4)}" fill="currentColor">{escape(name)}</text>'
+            out.append(_key(index, x, y, 24) + text)
     out.append("</svg>")
     return mark_safe("".join(out))

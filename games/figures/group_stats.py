@@ -287,12 +287,8 @@ def head_to_head(owner: User, first: Player, second: Player, period: Period) -> 
         meetings.append(m)
         line = lines.setdefault(a.game, HeadToHeadLine(a.game))
         line.games += 1
-        if m.ahead == 1:
-            line.first_ahead += 1
-        elif m.ahead == 2:
-            line.second_ahead += 1
-        else:
-            line.level += 1
+        outcome = {1: "first_ahead", 2: "second_ahead"}.get(m.ahead or 0, "level")
+        setattr(line, outcome, getattr(line, outcome) + 1)
     meetings.sort(key=lambda m: (m.created, m.session_id), reverse=True)
     return HeadToHead(lines=list(lines.values()), meetings=meetings)
 

@@ -43,18 +43,15 @@ def games_without_bids() -> list[str]:
     return [game.name for slug, game in GAMES.items() if not has_bids(slug)]
 
 
-def share(part: int, whole: int) -> float | None:
-    return part / whole if whole else None
-
-
 class Ratio:
-    """A figure worked out from two of an object's counts: ``share(part, whole)``."""
+    """A figure worked out from two of an object's counts: part / whole (None when whole is 0)."""
 
     def __init__(self, part: str, whole: str) -> None:
         self.part, self.whole = part, whole
 
     def __get__(self, counts: Any, owner: type | None = None) -> float | None:
-        return share(getattr(counts, self.part), getattr(counts, self.whole))
+        whole = getattr(counts, self.whole)
+        return getattr(counts, self.part) / whole if whole else None
 
 
 class Ratios:

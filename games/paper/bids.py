@@ -79,9 +79,7 @@ def _bugger_sheet(
             label += f" {TRUMP_MARKS.get(trump, '')}"
         row = Row([Cell(text=label, head=True, scope="row", cls="label")])
         for seat in range(players):
-            cell = Cell()
-            if state is not None and seat == info.dealer and result is not None:
-                cell.flag = "D"
+            cell = Cell(flag="D" if result is not None and seat == info.dealer else "")
             if result is not None:
                 bid = result.data["bids"][seat]
                 cell.corner = str(bid)
@@ -172,11 +170,9 @@ def _mormon_sheet(
         row = Row([Cell(text=str(info.cards), head=True, scope="row", cls="label", note=note, title=title)])
         out_now = set(result.facts.get("out_now", [])) if result and result.complete else set()
         for seat in range(players):
-            cell = Cell()
+            cell = Cell(flag="D" if result is not None and seat == info.dealer else "")
             if result is not None:
                 bid = result.data["bids"][seat]
-                if state is not None and seat == info.dealer:
-                    cell.flag = "D"
                 if bid is None:
                     cell.cls = "idle"
                     cell.text = "·"

@@ -85,13 +85,8 @@ class Sheet:
 
 
 def signed(points: int | None) -> str:
-    if points is None:
-        return ""
-    if points > 0:
-        return f"+{points}"
-    if points < 0:
-        return f"{MINUS}{-points}"
-    return "0"
+    """A round's points as printed: +5, −5, 0 (``number`` with a plus sign)."""
+    return f"+{points}" if points is not None and points > 0 else number(points)
 
 
 def number(value: int | None) -> str:

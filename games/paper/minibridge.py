@@ -31,6 +31,7 @@ def seat_letter(seat: int) -> str:
 
 # The personal score sheet lists the points held in this order.
 PAPER_SEATS = (0, 2, 1, 3)
+COLUMNS = ["label", "seat", "hcp", "hcp", "hcp", "hcp", "side", "contract", "tricks", "score", "score"]
 
 
 def minibridge_notes() -> list[str]:
@@ -79,7 +80,7 @@ def _personal_sheet(name: str, rows: int) -> Sheet:
     )
     sheet = Sheet(
         layout="personal",
-        cols=["label", "seat", "hcp", "hcp", "hcp", "hcp", "side", "contract", "tricks", "score", "score"],
+        cols=COLUMNS,
         head=head,
         heading=gettext("Personal score sheet for: {name}").format(name=name)
         if name
@@ -104,7 +105,7 @@ def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
     head = _points_head(gettext("Dealer"), gettext("Contract"), gettext("Score"), sides, names)
     sheet = Sheet(
         layout="personal",
-        cols=["label", "seat", "hcp", "hcp", "hcp", "hcp", "side", "contract", "tricks", "score", "score"],
+        cols=COLUMNS,
         head=head,
         caption=gettext("Minibridge score sheet"),
         notes=minibridge_notes(),

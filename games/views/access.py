@@ -38,13 +38,9 @@ class Access:
     token: str = ""  # that link's token (a watch page's live checks, explanations and result card use it)
 
     @property
-    def watching(self) -> bool:
-        return not self.can_write
-
-    @property
     def through_watch_link(self) -> bool:
         """Watched through a watch link: the page's fetches go through the link's URLs."""
-        return self.watching and self.link is not None
+        return not self.can_write and self.link is not None
 
 
 class NeedsLogin(Exception):

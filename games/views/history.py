@@ -75,12 +75,9 @@ class HistoryFilter(DatesForm):
 
 def filtered_sessions(owner: User, filters: dict[str, Any]) -> QuerySet[GameSession]:
     sessions = GameSession.objects.live().filter(owner=owner)
-    if filters.get("game"):
-        sessions = sessions.filter(game=filters["game"])
-    if filters.get("status"):
-        sessions = sessions.filter(status=filters["status"])
-    if filters.get("player"):
-        sessions = sessions.filter(seats__player=filters["player"])
+    for name, lookup in (("game", "game"), ("status", "status"), ("player", "seats__player")):
+        if filters.get(name):
+            sessions = sessions.filter(**{lookup: filters[name]})
     return sessions.filter(Period(filters.get("since"), filters.get("until")).q()).order_by("-created", "-pk")
 
 

@@ -38,15 +38,13 @@ def shell_urls() -> list[str]:
 @cache_control(max_age=3600)
 def manifest(_request: HttpRequest) -> HttpResponse:
     icons = [
-        {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any"},
-        {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
-        {
-            "src": static("icons/maskable-512.png"),
-            "sizes": "512x512",
-            "type": "image/png",
-            "purpose": "maskable",
-        },
-        {"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+        {"src": static(f"icons/{name}"), "sizes": sizes, "type": kind, "purpose": purpose}
+        for name, sizes, kind, purpose in (
+            ("icon-192.png", "192x192", "image/png", "any"),
+            ("icon-512.png", "512x512", "image/png", "any"),
+            ("maskable-512.png", "512x512", "image/png", "maskable"),
+            ("icon.svg", "any", "image/svg+xml", "any"),
+        )
     ]
     data = {
         "id": "/",

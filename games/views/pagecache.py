@@ -71,7 +71,9 @@ def served(
         finally:
             PAGE_MARKS.reset(drawing)
         if not _keepable(response):
-            return _filled(response, marks, request) if isinstance(response, HttpResponse) else response
+            if isinstance(response, HttpResponse):
+                response.content = _filled_bytes(response.content, marks, request)
+            return response
         found = (marks, response.content, response["Content-Type"])
         cache.set(key, found)
     marks, content, content_type = found
@@ -120,11 +122,6 @@ def _keepable(response: object) -> bool:
         and not response.cookies
         and set(response.headers) == {"Content-Type"}
     )
-
-
-def _filled(response: HttpResponse, marks: str, request: HttpRequest) -> HttpResponse:
-    response.content = _filled_bytes(response.content, marks, request)
-    return response
 
 
 def _filled_bytes(content: bytes, marks: str, request: HttpRequest) -> bytes:

@@ -7,6 +7,7 @@ message beside the field, the input kept.
 from __future__ import annotations
 
 from datetime import datetime
+from functools import cache
 from typing import Any, cast
 
 from django import forms
@@ -109,13 +110,10 @@ def result_charts(stats: PlayerStats) -> list[dict[str, Any]]:
     won_word = gettext("won")
     # Up to CHART_GAMES rows a game, each with two dates and a link: formatted once per day, and
     # the link made once and filled in (Django's date formatting and reverse() cost more than the rest).
-    days: dict[tuple[object, str], str] = {}
+    format_day = cache(dateformat.format)
 
     def day(when: datetime, form: str) -> str:
-        local = timezone.localtime(when).date()
-        if (local, form) not in days:
-            days[local, form] = dateformat.format(local, form)
-        return days[local, form]
+        return format_day(timezone.localtime(when).date(), form)
 
     sentinel = 987654321
     summary = reverse("games:summary", args=[sentinel])

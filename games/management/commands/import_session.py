@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
@@ -11,7 +12,6 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.backup.session_record import (
-    BackupRefused,
     RecordError,
     Restored,
     backup_records,
@@ -19,8 +19,8 @@ from games.backup.session_record import (
     decode_text,
     is_backup,
     load_json,
-    restore,
     restore_each,
+    restore_one,
 )
 
 if TYPE_CHECKING:
@@ -59,11 +59,7 @@ class Command(BaseCommand):
             if is_backup(raw):
                 self.import_backup(owner, file, decode_text(raw), keep_owners=keep_owners)
                 return
-            record = load_json(raw)
-            try:
-                restored = restore(records=[record], owner=owner, keep_owners=keep_owners)[0]
-            except BackupRefused as exc:
-                raise exc.refused[0][1] from None
+            restored = restore_one(record=load_json(raw), owner=owner, keep_owners=keep_owners)
         except RecordError as exc:
             raise CommandError(f"{self.source(file)}: not imported: {exc.message}") from None
         session = restored.session
@@ -119,18 +115,13 @@ class Command(BaseCommand):
         (a JSON array) is read whole: the limit is then each record's."""
         # One byte past the limit tells a file that is too large without reading all of it.
         past_limit = settings.SESSION_RECORD_MAX_BYTES + 1
+        # The binary buffer lets json detect the encoding; a replaced stdin may be text only.
+        stdin: AbstractContextManager[Any] = nullcontext(getattr(sys.stdin, "buffer", sys.stdin))
         try:
-            if file == "-":
-                # The binary buffer lets json detect the encoding; a replaced stdin may be text only.
-                stream = getattr(sys.stdin, "buffer", sys.stdin)
+            with stdin if file == "-" else open(file, "rb") as stream:
                 raw = stream.read(past_limit)
                 if len(raw) == past_limit and is_backup(raw):
                     raw += stream.read()
-            else:
-                with open(file, "rb") as f:
-                    raw = f.read(past_limit)
-                    if len(raw) == past_limit and is_backup(raw):
-                        raw += f.read()
         except OSError as exc:
             raise CommandError(f"Cannot read {self.source(file)}: {exc.strerror or exc}.") from None
         if not is_backup(raw):
