@@ -60,19 +60,6 @@ class SeatNumber(forms.IntegerField):
         return number
 
 
-def pick(values: Iterable[int | str], message: str = "") -> forms.TypedChoiceField:
-    """An optional tap among ``values`` (ints or strs, given back typed; None for none sent); anything else
-    is refused with ``message`` (Django's when "")."""
-    values = list(values)
-    return forms.TypedChoiceField(
-        choices=[(str(value), str(value)) for value in values],
-        coerce=int if all(isinstance(value, int) for value in values) else str,
-        required=False,
-        empty_value=None,
-        error_messages={"invalid_choice": message} if message else None,
-    )
-
-
 class FormTable(Protocol):
     """What a round form asks of its game's table: the game, and its word for a round."""
 
