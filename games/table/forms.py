@@ -261,7 +261,7 @@ class ChipField(forms.Field):
     """One chip tapped: one of ``values`` (whole numbers and words, each given back as itself), or ``empty``.
 
     Anything else is refused with ``refusal(shown=<what was sent, cut short>)``, a message that may name
-    players (never %-formatted, unlike ``pick``'s); with no ``refusal`` (a hidden field the page wrote)
+    players (never %-formatted); with no ``refusal`` (a hidden field the page wrote)
     it reads as ``empty``.
     """
 
