@@ -216,9 +216,13 @@ def variant(
     v = Variant(players, columns, session.is_finished, record)
     for number, data in enumerate(parsed.rounds, start=1):
         round_columns, entry_columns = data_to_rows(game, data, players)
-        rnd = SimpleNamespace(number=number, **round_columns)
-        cells = [SimpleNamespace(position=pos, **entry_columns[pos]) for pos in range(players)]
-        services._set_derived(rnd, cells, parsed.state)  # label, dealer, complete; points, totals, out
+        # What the rules derive: label, dealer, complete; each entry's points, total, out.
+        derived, derived_entries = services.derived_rows(parsed.state.rounds[number - 1], players)
+        rnd = SimpleNamespace(number=number, **{**round_columns, **derived})
+        cells = [
+            SimpleNamespace(position=pos, **{**entry_columns[pos], **derived_entries[pos]})
+            for pos in range(players)
+        ]
         v.rounds.append(db_values(Round, vars(rnd)))
         v.entries.append([db_values(Entry, vars(cell)) for cell in cells])
     return v
