@@ -27,8 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import import_module
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from games import rows
 from games.paper import Layout, number
@@ -199,17 +198,41 @@ class Game:
         return [(name, seat) for seat, name in enumerate(names)]
 
 
-def lazy_table(module: str, name: str) -> TableClass:
-    """The table class ``name`` of ``games.table.<module>``, imported when first asked for (see ``table`` above)."""
-    return lambda: cast("type[Table[Any]]", getattr(import_module(f"games.table.{module}"), name))
+# Each game's table class, imported when its table is first asked for (see ``table`` above).
+def bugger_bridge_table() -> type[Table[Any]]:
+    from games.table.bugger_bridge import BuggerTable
+
+    return BuggerTable
 
 
-bugger_bridge_table = lazy_table("bugger_bridge", "BuggerTable")
-call_bridge_table = lazy_table("call_bridge", "CallBridgeTable")
-mormon_bridge_table = lazy_table("mormon_bridge", "MormonBridgeTable")
-minibridge_table = lazy_table("minibridge", "MinibridgeTable")
-memory_bridge_table = lazy_table("memory_bridge", "MemoryBridgeTable")
-scores_table = lazy_table("scores", "ScoresTable")  # any game's whose rounds are each player's points
+def call_bridge_table() -> type[Table[Any]]:
+    from games.table.call_bridge import CallBridgeTable
+
+    return CallBridgeTable
+
+
+def mormon_bridge_table() -> type[Table[Any]]:
+    from games.table.mormon_bridge import MormonBridgeTable
+
+    return MormonBridgeTable
+
+
+def minibridge_table() -> type[Table[Any]]:
+    from games.table.minibridge import MinibridgeTable
+
+    return MinibridgeTable
+
+
+def memory_bridge_table() -> type[Table[Any]]:
+    from games.table.memory_bridge import MemoryBridgeTable
+
+    return MemoryBridgeTable
+
+
+def scores_table() -> type[Table[Any]]:  # any game's whose rounds are each player's points
+    from games.table.scores import ScoresTable
+
+    return ScoresTable
 
 
 GAMES: dict[str, Game] = {
