@@ -268,3 +268,14 @@ def test_nothing_is_patched_onto_a_request_but_its_access_in_one_place():
                     ):
                         found.append(f"{path.relative_to(ROOT)}: request.{target.attr} = ...")
     assert found == ["games/views/access.py: request.access = ..."]
+
+
+def test_no_module_is_imported_by_a_name_built_at_run_time():
+    """Issue 18: a game's table is reached by a plain import (the registry), never by
+    ``import_module`` of a name built from a string, which no tool can follow."""
+    found = [
+        path.relative_to(ROOT).as_posix()
+        for path in sorted((ROOT / "games").rglob("*.py"))
+        if "migrations" not in path.parts and re.search(r"\bimport_module\b|__import__\(", path.read_text())
+    ]
+    assert found == []
