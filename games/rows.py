@@ -11,6 +11,22 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, override
 
+# A record holds at most MAX_ROUNDS rounds. A game played to a target or by elimination could
+# go on for ever; 300 rounds is far more than any evening (Call Bridge to 500 takes about 150
+# deals), and keeps the largest game that can be stored quick to show (well within a second).
+MAX_ROUNDS = 300
+# Only elimination Mormon Bridge takes more than 14 players (the rest wait); the new-game
+# form offers 60 seats, and a record may hold no more.
+MAX_PLAYERS = 60
+# A sheet draws a cell per player per round, waiting players too: a wide table gets
+# fewer rounds (60 players: 66 hands, still many more than 59 players need to go out).
+MAX_CELLS = 4000
+
+
+def max_rounds(players: int) -> int:
+    """How many rounds a game of ``players`` can hold: a record, and so a game at the table."""
+    return min(MAX_ROUNDS, MAX_CELLS // players)
+
 
 def empty_rows(players: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Column values for a round and its entries with nothing recorded."""

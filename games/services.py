@@ -16,9 +16,9 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games.accounts.players import PlayerError, normal_name
-from games.backup.records import data_to_rows, max_rounds, round_to_data
 from games.models import Entry, GameSession, Player, Round, Seat
-from games.registry import get_rules
+from games.registry import GAMES, get_rules
+from games.rows import max_rounds
 from games.rules import GameState, RoundResult, RuleError
 from games.words import round_noun
 
@@ -51,8 +51,9 @@ class LoadedGame:
 def stored_rounds(
     session: GameSession, rounds: list[Round], entries: dict[int, list[Entry]]
 ) -> list[dict[str, Any]]:
-    """The stored rounds as the rules read them."""
-    return [round_to_data(session.game, r, entries[r.number]) for r in rounds]
+    """The stored rounds (``entries`` of each in seat order, as ``load_game`` reads them) as the rules read them."""
+    rows = GAMES[session.game].rows
+    return [rows.to_data(r, entries[r.number]) for r in rounds]
 
 
 def replay(
@@ -189,7 +190,7 @@ def derived_rows(result: RoundResult, players: int) -> tuple[dict[str, Any], lis
 def _set(
     rnd: Round, entries: list[Entry], round_fields: dict[str, Any], entry_fields: list[dict[str, Any]]
 ) -> None:
-    """Set column values (``data_to_rows``, ``derived_rows``) on a round and its entries (not saved here)."""
+    """Set column values (``Game.rows.to_rows``, ``derived_rows``) on a round and its entries (not saved here)."""
     for name, value in round_fields.items():
         setattr(rnd, name, value)
     for e in entries:
@@ -373,7 +374,7 @@ def save_round(
     else:
         rounds_data.append(data)
     state = replay(session, loaded.seats, rounds_data, finished_early=session.finished_early)
-    round_fields, entry_fields = data_to_rows(session.game, data, len(loaded.seats))
+    round_fields, entry_fields = GAMES[session.game].rows.to_rows(data, len(loaded.seats))
     _finish_session(session, state, finished_early=session.finished_early)
     _claim(session, expected_version, _round_change(loaded, number, state, data), key)
     if number <= len(loaded.rounds):

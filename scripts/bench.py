@@ -170,7 +170,7 @@ def deal(active: list[int], players: int, cards: int, rng: random.Random) -> dic
 class Variant:
     """One checked game, stored as many times as needed with other players, dates and ids.
 
-    Its rows are worked out once, as import_record works them out (parse_record, data_to_rows,
+    Its rows are worked out once, as import_record works them out (parse_record, Game.rows.to_rows,
     the derived numbers), and held as the database takes them: only ids change per copy.
     """
 
@@ -194,9 +194,9 @@ def variant(
     game: str, players: int, options: dict, count: int | None, early: bool, rng: random.Random
 ) -> Variant:
     from games import services
-    from games.backup.records import data_to_rows
     from games.backup.session_record import FORMAT, VERSION, parse_record
     from games.models import Entry, GameSession, Round
+    from games.registry import GAMES
 
     rounds = random_rounds(game, players, options, count, rng)
     record = {
@@ -215,7 +215,7 @@ def variant(
     columns = db_values(GameSession, {k: getattr(session, k) for k in keep})
     v = Variant(players, columns, session.is_finished, record)
     for number, data in enumerate(parsed.rounds, start=1):
-        round_columns, entry_columns = data_to_rows(game, data, players)
+        round_columns, entry_columns = GAMES[game].rows.to_rows(data, players)
         # What the rules derive: label, dealer, complete; each entry's points, total, out.
         derived, derived_entries = services.derived_rows(parsed.state.rounds[number - 1], players)
         rnd = SimpleNamespace(number=number, **{**round_columns, **derived})

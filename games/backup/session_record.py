@@ -25,9 +25,9 @@ from django.utils.translation import gettext, ngettext
 
 from games import services
 from games.accounts.players import PlayerError, normal_name, unsafe_text
-from games.backup.records import MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, data_to_rows, max_rounds
 from games.models import Entry, GameSession, Player, Round, Seat
 from games.registry import GAMES, get_rules
+from games.rows import MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, max_rounds
 from games.rules import GameState, RuleError
 
 FORMAT = "scorekeeper-session"
@@ -696,7 +696,7 @@ def _store(owner: Owner, parsed: list[ParsedRecord], players: dict[str, Player])
             people = [players[n] for n in record.players]
             seats.extend(Seat(session=session, player=p, position=i) for i, p in enumerate(people))
             for number, data in enumerate(record.rounds, start=1):
-                round_fields, entry_fields = data_to_rows(record.game, data, len(people))
+                round_fields, entry_fields = GAMES[record.game].rows.to_rows(data, len(people))
                 derived, derived_entries = services.derived_rows(record.state.rounds[number - 1], len(people))
                 where = {"session_id": session.pk, "number": number}
                 rounds.append(round_fields | where | derived)

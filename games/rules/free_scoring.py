@@ -29,7 +29,7 @@ HIGHEST = "highest"
 LOWEST = "lowest"
 DEFAULT_ROUNDS = 10
 MOST_POINTS = 10_000  # a round's points for one player, either way
-# The most rounds a game may be set to: what a table of 20 can hold (games/backup/records.py: 4,000 squares).
+# The most rounds a game may be set to: what a table of 20 can hold (games/rows.py: 4,000 squares).
 MOST_ROUNDS = 200
 MAX_PLAYERS = 20
 
