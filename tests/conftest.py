@@ -47,14 +47,21 @@ def uses_database(item: pytest.Item) -> bool:
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
     """``--db-only`` deselects the tests that never reach the database (after tests/browser/conftest.py
-    has marked its own)."""
-    if not config.getoption("--db-only"):
-        return
-    kept = [item for item in items if uses_database(item)]
-    dropped = [item for item in items if not uses_database(item)]
-    if dropped:
-        config.hook.pytest_deselected(items=dropped)
-        items[:] = kept
+    has marked its own). Then the modules holding long tests (browser, served, slow) go first, each
+    module's tests kept together and in order: the parallel workers take the long ones while there is
+    work left for the other, and end on short tests instead of one waiting for the other's minute."""
+    if config.getoption("--db-only"):
+        kept = [item for item in items if uses_database(item)]
+        dropped = [item for item in items if not uses_database(item)]
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = kept
+    long_modules = {item.nodeid.split("::")[0] for item in items if is_long(item)}
+    items.sort(key=lambda item: item.nodeid.split("::")[0] not in long_modules)
+
+
+def is_long(item: pytest.Item) -> bool:
+    return any(item.get_closest_marker(mark) is not None for mark in ("browser", "served", "slow"))
 
 
 @pytest.hookimpl(tryfirst=True)
