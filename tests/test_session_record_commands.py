@@ -214,9 +214,10 @@ def test_a_broken_backup_imports_nothing(tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"[{good}, {good}"))
     lines, error = run_refused("import_session", "-")
     assert lines == "" and "not valid JSON" in error
-    monkeypatch.setattr(sys, "stdin", io.StringIO(f"[{good}] []"))
-    lines, error = run_refused("import_session", "-")
-    assert lines == "" and "Extra data after the array" in error
+    for trailing in (f"[{good}] []", "[] x", "[ ]\n]"):  # an empty backup is one too
+        monkeypatch.setattr(sys, "stdin", io.StringIO(trailing))
+        lines, error = run_refused("import_session", "-")
+        assert lines == "" and "Extra data after the array" in error, trailing
     assert not GameSession.objects.exists()
 
 

@@ -239,8 +239,16 @@ def backup_records(text: str) -> Iterator[object]:
     def broken(at: int, what: str) -> RecordError:
         return _not_json(json.JSONDecodeError(what, text, at))
 
+    def closed(at: int) -> bool:
+        """Whether the array ends at ``at``: a "]" with nothing but spaces after it."""
+        if text[at : at + 1] != "]":
+            return False
+        if skip(at + 1) != end:
+            raise broken(skip(at + 1), "Extra data after the array")
+        return True
+
     i = skip(i)
-    if text[i : i + 1] == "]":
+    if closed(i):
         return
     while True:
         start = i
@@ -260,9 +268,7 @@ def backup_records(text: str) -> Iterator[object]:
             item = RecordError(said.format(limit=filesizeformat(limit)))
         yield item
         i = skip(i)
-        if text[i : i + 1] == "]":
-            if skip(i + 1) != end:
-                raise broken(skip(i + 1), "Extra data after the array")
+        if closed(i):
             return
         if text[i : i + 1] != ",":
             raise broken(i, "Expecting ',' delimiter or ']'")
