@@ -283,6 +283,8 @@ class RulesGameForm(SeatingForm):
             game=rules.name, count=rules.min_players
         )
         super().__init__(*args, seats=rules.max_players or MAX_SEATS, **kwargs)
+        for field in self.player_fields():  # the empty seats show one at a time (templates/games/_seats.html)
+            field.field.widget.attrs["placeholder"] = gettext("Name")
         for option in rules.options:
             self.fields[option.name] = option_field(option)
             if option.name not in self.initial and option.default is not None:
@@ -303,6 +305,9 @@ class RulesGameForm(SeatingForm):
         super().clean()
         cleaned = self.cleaned_data
         chosen = cleaned.get("ends")
+        for option in self.either:  # the way not chosen is hidden and not used: nothing to say of it
+            if option.name != chosen:
+                self.errors.pop(option.name, None)
         if chosen and cleaned.get(chosen) is None and chosen not in self.errors:
             self.add_error(chosen, gettext("Fill this in, or choose the other way to end the game."))
         return cleaned

@@ -72,6 +72,12 @@ def test_a_target_chosen_without_one_is_refused_beside_it(table):
     assert GameSession.objects.count() == 0
 
 
+def test_a_box_left_behind_by_the_way_not_chosen_is_not_held_against_the_game(table):
+    # The page hides the target box once rounds are chosen: what was typed there before is ignored.
+    session = start(table, ["Ann", "Ben"], ends="rounds", rounds="5", target="-3")
+    assert (session.options["rounds"], session.options["target"]) == (5, None)
+
+
 def test_a_lowest_wins_game_to_a_target(table, user):
     session = start(table, ["Ann", "Ben", "Cat"], wins="lowest", ends="target", target="50", rounds="10")
     assert session.options == {"wins": "lowest", "rounds": None, "target": 50}

@@ -42,12 +42,22 @@ def start_game(phone, names, *, lowest=False, rounds=3, shot=None):
     with phone.loading():
         phone.tap(page.get_by_role("link", name="Free scoring", exact=True))
     expect(page.get_by_role("heading", name="New Free scoring game")).to_be_visible()
+    # Four seats show; past them, an empty seat shows once the one before it is filled.
+    expect(page.locator("#id_player_3")).to_be_visible()
+    expect(page.locator("#id_player_4")).to_be_hidden()
     for seat, name in enumerate(names):
         page.fill(f"#id_player_{seat}", name)
+    expect(page.locator(f"#id_player_{len(names)}")).to_be_visible()
+    expect(page.locator(f"#id_player_{max(len(names) + 1, 4)}")).to_be_hidden()
     page.select_option("#id_first_dealer", "0")
     if lowest:
         phone.tap("label[for=wins-lowest]")
+    # Only the chosen way to end the game shows its box.
+    phone.tap("label[for=ends-target]")
+    expect(page.locator("#id_target")).to_be_visible()
+    expect(page.locator("#id_rounds")).to_be_hidden()
     phone.tap("label[for=ends-rounds]")
+    expect(page.locator("#id_target")).to_be_hidden()
     page.fill("#id_rounds", str(rounds))
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     if shot:

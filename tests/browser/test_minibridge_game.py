@@ -53,6 +53,7 @@ def start_game(phone, first_dealer: str, deals: int):
     for i, name in enumerate(SEATS):
         page.fill(f"#id_player_{i}", name)
     phone.tap(f"label[for=dealer-{first_dealer}]")
+    expect(page.locator("#id_target")).to_be_hidden()  # only the chosen way to end the game shows its box
     page.fill("#id_deals", str(deals))
     phone.tap(page.get_by_role("button", name="Start game"))
     expect(page.locator("#entry-panel")).to_be_visible()
