@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import User
-from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpRequest
 from django_htmx.middleware import HtmxDetails
 
-from games.models import GameSession, Seat
+from games.models import GameSession
 
 if TYPE_CHECKING:
     from .access import Access
@@ -29,10 +28,3 @@ def owned_session(request: HtmxHttpRequest, pk: int) -> GameSession:
         return GameSession.objects.live().get(pk=pk, owner=request.user)
     except GameSession.DoesNotExist:
         raise Http404("No such game.") from None
-
-
-def with_names(sessions: QuerySet[GameSession]) -> QuerySet[GameSession]:
-    """The sessions with their seats and players in one more query, for lists that name the players."""
-    return sessions.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-    )

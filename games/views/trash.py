@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.backup.trash import TRASH_DAYS, purge_date, restore_session
 from games.models import GameSession
 
-from .common import HtmxHttpRequest, with_names
+from .common import HtmxHttpRequest
 from .history import PAGE_SIZE, game_label
 
 
@@ -23,7 +23,7 @@ def trash_list(request: HtmxHttpRequest) -> HttpResponse:
     """The user's deleted games, most recently deleted first, each with when it goes for good."""
     trashed = GameSession.objects.trashed().filter(owner=request.user).order_by("-deleted_at", "-pk")
     # The count, the page of games, their seats with players: three queries for any size of Trash.
-    page = Paginator(with_names(trashed), PAGE_SIZE).get_page(request.GET.get("page"))
+    page = Paginator(trashed.with_names(), PAGE_SIZE).get_page(request.GET.get("page"))
     sessions = [(s, purge_date(s)) for s in page.object_list]
     context = {"page": page, "sessions": sessions, "trash_days": TRASH_DAYS}
     return render(request, "games/history/trash.html", context)
