@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.accounts import group_link
@@ -62,9 +62,7 @@ def history_page(request: HttpRequest, scope: Scope) -> HttpResponse:
 @require_GET
 def summary_page(request: HttpRequest, scope: Scope, pk: int) -> HttpResponse:
     """A game's summary, read-only: its heading, chart and sheet; no actions."""
-    session = GameSession.objects.live().filter(owner=scope.owner, pk=pk).first()
-    if session is None:
-        raise Http404("No such game.")
+    session = get_object_or_404(GameSession.objects.live(), owner=scope.owner, pk=pk)
     return render(request, "games/group/summary.html", {"scope": scope, **summary_context(session)})
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -33,10 +33,7 @@ def trash_list(request: HtmxHttpRequest) -> HttpResponse:
 @require_POST
 def restore(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Bring a game back from the Trash, with its rounds and share links, to its summary."""
-    try:
-        session = GameSession.objects.trashed().get(pk=pk, owner=request.user)
-    except GameSession.DoesNotExist:
-        raise Http404("No such game in the Trash.") from None
+    session = get_object_or_404(GameSession.objects.trashed(), pk=pk, owner=request.user)
     restore_session(session=session)
     messages.success(request, gettext("{game} is back in your games.").format(game=game_label(session)))
     return redirect("games:summary", pk=session.pk)
