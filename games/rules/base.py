@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from games.words import gettext, gettext_noop
 
 from .checks import RuleError as RuleError  # defined beside the checks; read from here too
-from .checks import int_list, round_message, who
+from .checks import int_list, round_error, who
 
 
 @dataclass(frozen=True)
@@ -443,7 +443,7 @@ class GameRules:
                 if refused
                 else gettext("trumps must be one of {allowed}.").format(allowed=", ".join(allowed))
             )
-            raise RuleError(round_message(n, said), round=n, field="trump")
+            raise round_error(n, said, field="trump")
 
     def _bids_of(
         self,
@@ -493,7 +493,7 @@ class GameRules:
         """Refuse round ``n`` once the game is ``over`` (what ended it: "the game ended after
         round 8, when Ann won."; None while it goes on), or while round ``n - 1`` is unfinished."""
         if over is not None:
-            raise RuleError(round_message(n, over), round=n)
+            raise round_error(n, over)
         cls._check_previous_complete(results, n)
 
     @classmethod

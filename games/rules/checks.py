@@ -49,6 +49,13 @@ def round_message(number: int, message: str) -> str:
     return gettext("Round {number}: {message}").format(number=number, message=message)
 
 
+def round_error(
+    number: int, message: str, *, player: int | None = None, field: str | None = None
+) -> RuleError:
+    """The RuleError of a rule broken in round ``number``: its message begins "Round 3: "."""
+    return RuleError(round_message(number, message), round=number, player=player, field=field)
+
+
 def who(names: list[str] | None, seat: int) -> str:
     """How a message names a player: their name, else "player N" (1-based)."""
     if names and 0 <= seat < len(names):
@@ -126,7 +133,7 @@ def check_in_range(
             message = says(who(names, seat), value)
         else:
             continue
-        raise RuleError(round_message(round, message), round=round, player=seat, field=field)
+        raise round_error(round, message, player=seat, field=field)
 
 
 def check_bids_fit_hand(

@@ -30,7 +30,7 @@ from games.words import gettext, gettext_noop, ngettext
 
 from .base import GameRules, GameState, MadeBid, Option, RoundInfo, RoundResult, RuleError, Setup
 from .cards import ROOK_COLOURS, bid_total_line
-from .checks import check_bids_fit_hand, check_tricks_fit_hand, round_message, who
+from .checks import check_bids_fit_hand, check_tricks_fit_hand, round_error, who
 
 REGULAR = "regular"
 FOUR_CARD = "four-card"
@@ -264,14 +264,11 @@ class MormonBridge(GameRules):
         if len(info.active) == 2:
             first, second = sorted(info.active)
             if bids[first] + bids[second] == FOUR_CARDS:
-                raise RuleError(
-                    round_message(
-                        n,
-                        gettext(
-                            "{first} and {second} bid 4 between them, which two players may not do (both would make it or both miss): turn a new trump and bid again, and enter the new bids."
-                        ).format(first=who(names, first), second=who(names, second)),
-                    ),
-                    round=n,
+                raise round_error(
+                    n,
+                    gettext(
+                        "{first} and {second} bid 4 between them, which two players may not do (both would make it or both miss): turn a new trump and bid again, and enter the new bids."
+                    ).format(first=who(names, first), second=who(names, second)),
                     field="bids",
                 )
 
@@ -303,12 +300,7 @@ class MormonBridge(GameRules):
                     if field == "bids"
                     else gettext("{name} is in this hand, so their tricks must be entered.")
                 )
-                raise RuleError(
-                    round_message(n, entered.format(name=who(names, seat))),
-                    round=n,
-                    player=seat,
-                    field=field,
-                )
+                raise round_error(n, entered.format(name=who(names, seat)), player=seat, field=field)
             if seat not in active and value is not None:
                 if seat in out:
                     empty = (
@@ -328,12 +320,7 @@ class MormonBridge(GameRules):
                             "{name} is waiting for a place and not in this hand, so their tricks must be left empty."
                         )
                     )
-                raise RuleError(
-                    round_message(n, empty.format(name=who(names, seat))),
-                    round=n,
-                    player=seat,
-                    field=field,
-                )
+                raise round_error(n, empty.format(name=who(names, seat)), player=seat, field=field)
 
     # -- the game ------------------------------------------------------------------------
 
