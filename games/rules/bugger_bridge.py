@@ -121,13 +121,14 @@ class BuggerBridge(GameRules):
         if hook and bids[info.dealer] is not None and None not in others:
             forbidden = self.forbidden_dealer_bid(info, sum(others))
             if bids[info.dealer] == forbidden:
+                said = ngettext(
+                    "hook rule: {name} deals and may not bid {bid}, which would make the bids add up to the {cards} card.",
+                    "hook rule: {name} deals and may not bid {bid}, which would make the bids add up to the {cards} cards.",
+                    info.dealt,
+                )
                 raise round_error(
                     n,
-                    ngettext(
-                        "hook rule: {name} deals and may not bid {bid}, which would make the bids add up to the {cards} card.",
-                        "hook rule: {name} deals and may not bid {bid}, which would make the bids add up to the {cards} cards.",
-                        info.dealt,
-                    ).format(name=who(names, info.dealer), bid=forbidden, cards=info.cards),
+                    said.format(name=who(names, info.dealer), bid=forbidden, cards=info.cards),
                     player=info.dealer,
                     field="bids",
                 )
@@ -149,11 +150,10 @@ class BuggerBridge(GameRules):
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
                 raise round_error(n, gettext("a penalty names no player at the table."), field="penalties")
             if p.get("points") != REDEAL_PENALTY:
+                said = gettext("a redeal costs {name} {cost} points (points {points}).")
                 raise round_error(
                     n,
-                    gettext("a redeal costs {name} {cost} points (points {points}).").format(
-                        name=who(names, seat), cost=-REDEAL_PENALTY, points=REDEAL_PENALTY
-                    ),
+                    said.format(name=who(names, seat), cost=-REDEAL_PENALTY, points=REDEAL_PENALTY),
                     player=seat,
                     field="penalties",
                 )

@@ -145,11 +145,8 @@ class MemoryBridge(GameRules):
             )
         unknown = set(contract) - {"declarer", "level", "strain", "doubled"}
         if unknown:
-            raise round_error(
-                n,
-                gettext("the contract has an unknown field {field}.").format(field=repr(sorted(unknown)[0])),
-                field="contract",
-            )
+            said = gettext("the contract has an unknown field {field}.")
+            raise round_error(n, said.format(field=repr(sorted(unknown)[0])), field="contract")
         declarer = contract.get("declarer")
         if declarer not in (0, 1) or isinstance(declarer, bool):
             raise round_error(
@@ -160,32 +157,23 @@ class MemoryBridge(GameRules):
         by = gettext("{name}'s contract").format(name=who(names, declarer))
         level = contract.get("level")
         if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 7:
-            raise round_error(
-                n,
-                gettext("{by} level must be 1 to 7 (7 to 13 tricks), not {level}.").format(
-                    by=by, level=repr(level)
-                ),
-                player=declarer,
-                field="contract",
-            )
+            said = gettext("{by} level must be 1 to 7 (7 to 13 tricks), not {level}.")
+            raise round_error(n, said.format(by=by, level=repr(level)), player=declarer, field="contract")
         strain = check_strain(n, contract.get("strain"), by=by, player=declarer)
         doubled = contract.get("doubled")
         if isinstance(doubled, bool) or doubled not in MULTIPLIER:
-            raise round_error(
-                n,
-                gettext("{by} must say doubled 0 (not doubled), 1 (doubled) or 2 (redoubled).").format(by=by),
-                player=declarer,
-                field="contract",
-            )
+            said = gettext("{by} must say doubled 0 (not doubled), 1 (doubled) or 2 (redoubled).")
+            raise round_error(n, said.format(by=by), player=declarer, field="contract")
         return declarer, level, strain, doubled
 
     def check_tricks(self, n: int, tricks: Any, declarer: int, *, names: list[str] | None = None) -> int:
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= HAND_CARDS:
+            said = gettext(
+                "{name} (declarer) took {tricks} tricks in the second half; it must be a whole number from 0 to {cards}."
+            )
             raise round_error(
                 n,
-                gettext(
-                    "{name} (declarer) took {tricks} tricks in the second half; it must be a whole number from 0 to {cards}."
-                ).format(name=who(names, declarer), tricks=repr(tricks), cards=HAND_CARDS),
+                said.format(name=who(names, declarer), tricks=repr(tricks), cards=HAND_CARDS),
                 player=declarer,
                 field="tricks",
             )

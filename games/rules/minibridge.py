@@ -207,48 +207,33 @@ class Minibridge(GameRules):
     ) -> tuple[str, bool]:
         by = gettext("{name}'s contract").format(name=who(names, declarer))
         if not isinstance(contract, dict):
-            raise round_error(
-                n,
-                gettext("{by} must give a strain and whether it is game.").format(by=by),
-                player=declarer,
-                field="contract",
-            )
+            said = gettext("{by} must give a strain and whether it is game.")
+            raise round_error(n, said.format(by=by), player=declarer, field="contract")
         unknown = set(contract) - {"strain", "game"}
         if unknown:
+            said = gettext("{by} has an unknown field {field}.")
             raise round_error(
-                n,
-                gettext("{by} has an unknown field {field}.").format(by=by, field=repr(sorted(unknown)[0])),
-                player=declarer,
-                field="contract",
+                n, said.format(by=by, field=repr(sorted(unknown)[0])), player=declarer, field="contract"
             )
         strain = check_strain(n, contract.get("strain"), by=by, player=declarer)
         game = contract.get("game")
         if not isinstance(game, bool):
-            raise round_error(
-                n,
-                gettext("{by} must say whether it is game or part-score (game true or false).").format(by=by),
-                player=declarer,
-                field="contract",
-            )
+            said = gettext("{by} must say whether it is game or part-score (game true or false).")
+            raise round_error(n, said.format(by=by), player=declarer, field="contract")
         return strain, game
 
     def check_tricks(self, n: int, tricks: Any, declarer: int, *, names: list[str] | None = None) -> int:
         side = gettext(SIDE_NAMES[side_of(declarer)])
         if isinstance(tricks, bool) or not isinstance(tricks, int):
+            said = gettext("the tricks taken by {name}'s side ({side}) must be a whole number.")
             raise round_error(
-                n,
-                gettext("the tricks taken by {name}'s side ({side}) must be a whole number.").format(
-                    name=who(names, declarer), side=side
-                ),
-                player=declarer,
-                field="tricks",
+                n, said.format(name=who(names, declarer), side=side), player=declarer, field="tricks"
             )
         if not 0 <= tricks <= HAND_CARDS:
+            said = gettext("{name}'s side ({side}) took {tricks} tricks, but a deal has 0 to {cards}.")
             raise round_error(
                 n,
-                gettext("{name}'s side ({side}) took {tricks} tricks, but a deal has 0 to {cards}.").format(
-                    name=who(names, declarer), side=side, tricks=tricks, cards=HAND_CARDS
-                ),
+                said.format(name=who(names, declarer), side=side, tricks=tricks, cards=HAND_CARDS),
                 player=declarer,
                 field="tricks",
             )
@@ -321,13 +306,8 @@ class Minibridge(GameRules):
             )
         side, declarer = found
         if redeal:
-            raise round_error(
-                n,
-                gettext("the points split {ns}:{ew} (N-S:E-W); only a 20:20 deal is redealt.").format(
-                    ns=side_hcp["NS"], ew=side_hcp["EW"]
-                ),
-                field="redeal",
-            )
+            said = gettext("the points split {ns}:{ew} (N-S:E-W); only a 20:20 deal is redealt.")
+            raise round_error(n, said.format(ns=side_hcp["NS"], ew=side_hcp["EW"]), field="redeal")
         facts.update(
             declaring_side=side,
             declarer=declarer,
@@ -336,13 +316,9 @@ class Minibridge(GameRules):
         )
         if "contract" not in data:
             if "tricks" in data:
+                said = gettext("tricks are recorded, but {name} (declarer) has no contract.")
                 raise round_error(
-                    n,
-                    gettext("tricks are recorded, but {name} (declarer) has no contract.").format(
-                        name=who(names, declarer)
-                    ),
-                    player=declarer,
-                    field="contract",
+                    n, said.format(name=who(names, declarer)), player=declarer, field="contract"
                 )
             return RoundResult(info=info, data=data, complete=False, facts=facts)
         strain, game = self.check_contract(n, data["contract"], declarer, names=names)
@@ -380,12 +356,8 @@ class Minibridge(GameRules):
         for index, data in enumerate(rounds):
             n = index + 1
             if ended:
-                raise round_error(
-                    n,
-                    gettext("the game ended with round {last} ({label}).").format(
-                        last=n - 1, label=results[-1].info.label
-                    ),
-                )
+                said = gettext("the game ended with round {last} ({label}).")
+                raise round_error(n, said.format(last=n - 1, label=results[-1].info.label))
             if results and not results[-1].complete:
                 last = results[-1]
                 missing = "contract" if "contract" not in last.data else "tricks"

@@ -172,11 +172,10 @@ class MormonBridge(GameRules):
         """Refuse a player count or first dealer the game cannot have: only elimination lets more than 14 play."""
         mode = options["mode"]
         if mode != ELIMINATION and players > TABLE_MAX:
-            raise RuleError(
-                gettext(
-                    "{mode} Mormon Bridge takes at most {count} players; only elimination lets more players wait for a place."
-                ).format(mode=gettext(MODE_NAMES.get(mode, mode)), count=TABLE_MAX)
+            said = gettext(
+                "{mode} Mormon Bridge takes at most {count} players; only elimination lets more players wait for a place."
             )
+            raise RuleError(said.format(mode=gettext(MODE_NAMES.get(mode, mode)), count=TABLE_MAX))
         super().check_setup(players, first_dealer, options)
 
     # -- hands -----------------------------------------------------------------------
@@ -264,12 +263,11 @@ class MormonBridge(GameRules):
         if len(info.active) == 2:
             first, second = sorted(info.active)
             if bids[first] + bids[second] == FOUR_CARDS:
+                said = gettext(
+                    "{first} and {second} bid 4 between them, which two players may not do (both would make it or both miss): turn a new trump and bid again, and enter the new bids."
+                )
                 raise round_error(
-                    n,
-                    gettext(
-                        "{first} and {second} bid 4 between them, which two players may not do (both would make it or both miss): turn a new trump and bid again, and enter the new bids."
-                    ).format(first=who(names, first), second=who(names, second)),
-                    field="bids",
+                    n, said.format(first=who(names, first), second=who(names, second)), field="bids"
                 )
 
     def allowed_trumps(self, info: RoundInfo) -> tuple[str, ...]:
