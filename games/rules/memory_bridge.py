@@ -136,24 +136,18 @@ class MemoryBridge(GameRules):
     ) -> tuple[int, int, str, int]:
         """(declarer, level, strain, doubled) of a recorded (not passed-out) contract."""
         if not isinstance(contract, dict):
-            raise round_error(
-                n,
-                gettext(
-                    "the contract must give declarer, level, strain and doubled (or be null when the auction was passed out)."
-                ),
-                field="contract",
+            said = gettext(
+                "the contract must give declarer, level, strain and doubled (or be null when the auction was passed out)."
             )
+            raise round_error(n, said, field="contract")
         unknown = set(contract) - {"declarer", "level", "strain", "doubled"}
         if unknown:
             said = gettext("the contract has an unknown field {field}.")
             raise round_error(n, said.format(field=repr(sorted(unknown)[0])), field="contract")
         declarer = contract.get("declarer")
         if declarer not in (0, 1) or isinstance(declarer, bool):
-            raise round_error(
-                n,
-                gettext("the contract's declarer must be one of the two players (0 or 1)."),
-                field="contract",
-            )
+            said = gettext("the contract's declarer must be one of the two players (0 or 1).")
+            raise round_error(n, said, field="contract")
         by = gettext("{name}'s contract").format(name=who(names, declarer))
         level = contract.get("level")
         if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 7:
@@ -272,19 +266,15 @@ class MemoryBridge(GameRules):
         if ended_first:
             for key in ("contract", "tricks"):
                 if key in data:
-                    raise round_error(
-                        n,
-                        (
-                            gettext(
-                                "{name} reached the target of {target} in the first half, so the game ended there; no contract can follow."
-                            )
-                            if key == "contract"
-                            else gettext(
-                                "{name} reached the target of {target} in the first half, so the game ended there; no tricks can follow."
-                            )
-                        ).format(name=who(names, winner), target=target),
-                        field=key,
-                    )
+                    if key == "contract":
+                        said = gettext(
+                            "{name} reached the target of {target} in the first half, so the game ended there; no contract can follow."
+                        )
+                    else:
+                        said = gettext(
+                            "{name} reached the target of {target} in the first half, so the game ended there; no tricks can follow."
+                        )
+                    raise round_error(n, said.format(name=who(names, winner), target=target), field=key)
             return result(True, None, [gettext("game over after the first half")] * 2)
         if "contract" not in data:
             if "tricks" in data:
@@ -298,11 +288,8 @@ class MemoryBridge(GameRules):
         if data["contract"] is None:
             facts["passed_out"] = True
             if "tricks" in data:
-                raise round_error(
-                    n,
-                    gettext("the auction was passed out, so the second half has no tricks."),
-                    field="tricks",
-                )
+                said = gettext("the auction was passed out, so the second half has no tricks.")
+                raise round_error(n, said, field="tricks")
             return result(True, [0, 0], [gettext("second half passed out: 0")] * 2)
         contract = self.check_contract(n, data["contract"], names=names)
         declarer, level, strain, doubled = contract
@@ -333,15 +320,11 @@ class MemoryBridge(GameRules):
                 raise round_error(n, gettext("the game ended with deal {last}.").format(last=n - 1))
             if results and not results[-1].complete:
                 missing = "contract" if "contract" not in results[-1].data else "tricks"
-                raise round_error(
-                    n - 1,
-                    (
-                        gettext("deal {number} has no contract yet; only the last deal may be unfinished.")
-                        if missing == "contract"
-                        else gettext("deal {number} has no tricks yet; only the last deal may be unfinished.")
-                    ).format(number=n - 1),
-                    field=missing,
-                )
+                if missing == "contract":
+                    said = gettext("deal {number} has no contract yet; only the last deal may be unfinished.")
+                else:
+                    said = gettext("deal {number} has no tricks yet; only the last deal may be unfinished.")
+                raise round_error(n - 1, said.format(number=n - 1), field=missing)
             result = self.score_deal(
                 self.deal_info(n, setup.first_dealer),
                 data,

@@ -283,13 +283,10 @@ class Minibridge(GameRules):
         facts.update(redeal=False, side_hcp=side_hcp)
         if found is None:
             if not redeal:
-                raise round_error(
-                    n,
-                    gettext(
-                        "the points split 20:20 between the partnerships, so the deal is redealt by the same dealer: record it as a redeal."
-                    ),
-                    field="redeal",
+                said = gettext(
+                    "the points split 20:20 between the partnerships, so the deal is redealt by the same dealer: record it as a redeal."
                 )
+                raise round_error(n, said, field="redeal")
             for key in ("contract", "tricks"):
                 if key in data:
                     raise round_error(
@@ -361,15 +358,11 @@ class Minibridge(GameRules):
             if results and not results[-1].complete:
                 last = results[-1]
                 missing = "contract" if "contract" not in last.data else "tricks"
-                raise round_error(
-                    n - 1,
-                    (
-                        gettext("{label} has no contract yet; only the last round may be unfinished.")
-                        if missing == "contract"
-                        else gettext("{label} has no tricks yet; only the last round may be unfinished.")
-                    ).format(label=last.info.label),
-                    field=missing,
-                )
+                if missing == "contract":
+                    said = gettext("{label} has no contract yet; only the last round may be unfinished.")
+                else:
+                    said = gettext("{label} has no tricks yet; only the last round may be unfinished.")
+                raise round_error(n - 1, said.format(label=last.info.label), field=missing)
             result = self.score_deal(self.deal_info(n, deals_played + 1, dealer), data, names=setup.names)
             results.append(result)
             if not result.complete:
