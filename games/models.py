@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 
 from games.registry import game_choices, get_rules
 
@@ -41,6 +41,12 @@ class GameSessionQuerySet(models.QuerySet["GameSession"]):
 
     def trashed(self) -> GameSessionQuerySet:
         return self.filter(deleted_at__isnull=False)
+
+    def with_names(self) -> GameSessionQuerySet:
+        """With their seats and players in one more query, for lists that name the players."""
+        return self.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+        )
 
 
 class GameSession(models.Model):

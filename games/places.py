@@ -8,6 +8,7 @@ them is skipped: 1st, =2nd, =2nd, 4th.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -55,16 +56,20 @@ class Place:
         return number(self.total)
 
 
-def rank(keys: list[Any], *, lowest_first: bool = False) -> list[tuple[int, int, bool]]:
+def competition_places[K: Hashable](keys: Mapping[K, Any]) -> dict[K, int]:
+    """Places by key, higher first ("1, 1, 3"): players level share a place, the next one is skipped."""
+    order = sorted(keys.values(), reverse=True)
+    first: dict[Any, int] = {}
+    for index, key in enumerate(order, start=1):
+        first.setdefault(key, index)
+    return {who: first[key] for who, key in keys.items()}
+
+
+def rank(keys: list[int], *, lowest_first: bool = False) -> list[tuple[int, int, bool]]:
     """(index, place, tied) for each of ``keys``, best (highest, or ``lowest_first``) first; equal keys
     share a place."""
-    order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=not lowest_first)
-    ranked = []
-    for position, i in enumerate(order):
-        first = next(p for p in range(position + 1) if keys[order[p]] == keys[i])
-        tied = sum(1 for k in keys if k == keys[i]) > 1
-        ranked.append((i, first + 1, tied))
-    return ranked
+    places = competition_places({i: -key if lowest_first else key for i, key in enumerate(keys)})
+    return [(i, places[i], keys.count(keys[i]) > 1) for i in sorted(places, key=places.__getitem__)]
 
 
 def standings(rules: GameRules, state: GameState, names: list[str]) -> list[Place]:

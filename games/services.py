@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 
 from games.accounts.players import PlayerError, normal_name
 from games.models import Entry, GameSession, Player, Round, Seat
+from games.paper import signed
 from games.registry import GAMES, get_rules
 from games.rows import max_rounds
 from games.rules import GameState, RoundResult, RuleError
@@ -273,7 +274,7 @@ def _round_change(loaded: LoadedGame, number: int, state: GameState, data: dict[
     if result.complete and result.points:
         kind = "corrected" if before is not None and before.complete else "saved"
         what = ", ".join(
-            f"{names[s]} {_signed(p)}" for s, p in enumerate(result.points) if s in result.info.active
+            f"{names[s]} {signed(p, '±0')}" for s, p in enumerate(result.points) if s in result.info.active
         )
     else:
         before_penalties = len(before.data.get("penalties", [])) if before is not None else 0
@@ -283,10 +284,6 @@ def _round_change(loaded: LoadedGame, number: int, state: GameState, data: dict[
         if kind == "bids" and not bids:
             kind = "entered"
     return {"kind": kind, "round": number, "what": what}
-
-
-def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else ("±0" if points == 0 else f"−{-points}")
 
 
 ROUND_FIELDS = "trump penalties redeal contract passed_out tricks label dealer complete".split()

@@ -15,11 +15,11 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Prefetch, QuerySet, Sum
+from django.db.models import Sum
 from django.utils import timezone
 
 from games import rows as row_shapes
-from games.models import Entry, GameSession, Round, Seat
+from games.models import Entry, GameSession, GameSessionQuerySet, Round
 from games.registry import GAMES
 from games.rules import GameRules
 
@@ -59,11 +59,10 @@ def status_words(session: GameSession) -> str:
     return "finished early" if session.finished_early else "finished"
 
 
-def history_csv(sessions: QuerySet[GameSession]) -> str:
+def history_csv(sessions: GameSessionQuerySet) -> str:
     """One row per game of ``sessions`` (a queryset, in its order): date, game, status, winners,
     then each player with their total (the running total so far for a game in progress)."""
-    seats = Seat.objects.select_related("player").order_by("position")
-    games = list(sessions.prefetch_related(Prefetch("seats", queryset=seats)))
+    games = list(sessions.with_names())
     totals = {
         (row["round__session_id"], row["position"]): row["total"]
         for row in Entry.objects.filter(round__session__in=sessions)

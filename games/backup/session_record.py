@@ -489,14 +489,11 @@ def parse_record(obj: object, *, keep_owners: bool = False) -> ParsedRecord:
     except RuleError as exc:
         raise RecordError(exc.message, round=exc.round, player=exc.player, field=exc.field) from None
     if finished_early and not state.finished_early:
-        raise RecordError(
-            gettext(
-                "finished_early is true, but the game reached its end with round {number}: "
-                "only a game ended before its end is finished early."
-            ).format(number=len(rounds)),
-            round=len(rounds),
-            field="finished_early",
+        said = gettext(
+            "finished_early is true, but the game reached its end with round {number}: "
+            "only a game ended before its end is finished early."
         )
+        raise RecordError(said.format(number=len(rounds)), round=len(rounds), field="finished_early")
     if ended and not state.finished:
         raise _fault("ended", gettext("The record says when the game ended, but the game is not over."))
     return ParsedRecord(

@@ -26,8 +26,9 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy
 
 from games.figures.stats import Ratio, has_bids
-from games.figures.streaks import competition_places, longest_run, place_key
+from games.figures.streaks import longest_run, place_key
 from games.models import Entry, GameSession, Player, Seat
+from games.places import competition_places
 from games.registry import GAMES
 from games.rules.cards import label_in_words
 from games.words import in_words

@@ -6,9 +6,8 @@ read stored figures in a fixed number of queries and hand them to these function
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 NEVER_OUT = 10**6  # an elimination player still in outlasted everyone who went out
 
@@ -22,15 +21,6 @@ def place_key(
     if total is not None:
         return (int(won), -total if lowest_wins else total)
     return (int(won), NEVER_OUT if out_round is None else out_round)
-
-
-def competition_places[K: Hashable](keys: Mapping[K, Any]) -> dict[K, int]:
-    """Places by key, higher first ("1, 1, 3"): players level share a place, the next one is skipped."""
-    order = sorted(keys.values(), reverse=True)
-    first: dict[Any, int] = {}
-    for index, key in enumerate(order, start=1):
-        first.setdefault(key, index)
-    return {who: first[key] for who, key in keys.items()}
 
 
 @dataclass(frozen=True)

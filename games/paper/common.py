@@ -84,8 +84,10 @@ class Sheet:
         return next((h for h in FILL_ROWS if h <= fits * 10), 0)
 
 
-def signed(points: int | None) -> str:
-    """A round's points as printed: +5, −5, 0 (``number`` with a plus sign)."""
+def signed(points: int | None, zero: str = "0") -> str:
+    """A round's points as printed: +5, −5, and ``zero`` for 0 (``number`` with a plus sign)."""
+    if points == 0:
+        return zero
     return f"+{points}" if points is not None and points > 0 else number(points)
 
 

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from games.words import gettext, gettext_noop
 
 from .checks import RuleError as RuleError  # defined beside the checks; read from here too
-from .checks import int_list, round_message, who
+from .checks import int_list, round_error, who
 
 
 @dataclass(frozen=True)
@@ -236,10 +236,8 @@ class GameRules:
         known = {o.name: o for o in self.options}
         for name in options:
             if name not in known:
-                raise RuleError(
-                    gettext("{game} has no option {option}.").format(game=self.name, option=repr(name)),
-                    field=name,
-                )
+                said = gettext("{game} has no option {option}.")
+                raise RuleError(said.format(game=self.name, option=repr(name)), field=name)
         cleaned: dict[str, Any] = {}
         for opt in self.options:
             value = options.get(opt.name, opt.default)
@@ -248,42 +246,26 @@ class GameRules:
                 continue
             if opt.kind is bool:
                 if not isinstance(value, bool):
-                    raise RuleError(
-                        gettext("Option {option} must be true or false.").format(option=opt.name),
-                        field=opt.name,
-                    )
+                    said = gettext("Option {option} must be true or false.")
+                    raise RuleError(said.format(option=opt.name), field=opt.name)
             elif opt.kind is int:
                 if isinstance(value, bool) or not isinstance(value, int):
-                    raise RuleError(
-                        gettext("Option {option} must be a whole number.").format(option=opt.name),
-                        field=opt.name,
-                    )
+                    said = gettext("Option {option} must be a whole number.")
+                    raise RuleError(said.format(option=opt.name), field=opt.name)
                 if opt.minimum is not None and value < opt.minimum:
-                    raise RuleError(
-                        gettext("Option {option} must be at least {minimum}.").format(
-                            option=opt.name, minimum=opt.minimum
-                        ),
-                        field=opt.name,
-                    )
+                    said = gettext("Option {option} must be at least {minimum}.")
+                    raise RuleError(said.format(option=opt.name, minimum=opt.minimum), field=opt.name)
                 if opt.maximum is not None and value > opt.maximum:
-                    raise RuleError(
-                        gettext("Option {option} must be at most {maximum}.").format(
-                            option=opt.name, maximum=opt.maximum
-                        ),
-                        field=opt.name,
-                    )
+                    said = gettext("Option {option} must be at most {maximum}.")
+                    raise RuleError(said.format(option=opt.name, maximum=opt.maximum), field=opt.name)
             elif opt.kind is str and not isinstance(value, str):
                 raise RuleError(
                     gettext("Option {option} must be text.").format(option=opt.name), field=opt.name
                 )
             if opt.choices and value not in [c[0] for c in opt.choices]:
                 allowed = ", ".join(str(c[0]) for c in opt.choices)
-                raise RuleError(
-                    gettext("Option {option} must be one of {allowed}.").format(
-                        option=opt.name, allowed=allowed
-                    ),
-                    field=opt.name,
-                )
+                said = gettext("Option {option} must be one of {allowed}.")
+                raise RuleError(said.format(option=opt.name, allowed=allowed), field=opt.name)
             cleaned[opt.name] = value
         return cleaned
 
@@ -291,23 +273,14 @@ class GameRules:
         """Refuse a player count or first dealer the game cannot have (``options`` cleaned)."""
         fixed = self.min_players == self.max_players
         if fixed and players != self.min_players:
-            raise RuleError(
-                gettext("{game} is for exactly {count} players.").format(
-                    game=self.name, count=self.min_players
-                )
-            )
+            said = gettext("{game} is for exactly {count} players.")
+            raise RuleError(said.format(game=self.name, count=self.min_players))
         if players < self.min_players:
-            raise RuleError(
-                gettext("{game} needs at least {count} players.").format(
-                    game=self.name, count=self.min_players
-                )
-            )
+            said = gettext("{game} needs at least {count} players.")
+            raise RuleError(said.format(game=self.name, count=self.min_players))
         if self.max_players is not None and players > self.max_players:
-            raise RuleError(
-                gettext("{game} takes at most {count} players.").format(
-                    game=self.name, count=self.max_players
-                )
-            )
+            said = gettext("{game} takes at most {count} players.")
+            raise RuleError(said.format(game=self.name, count=self.max_players))
         if not 0 <= first_dealer < self.seated(players):
             raise RuleError(gettext("The first dealer must be one of the players at the table."))
 
@@ -418,21 +391,15 @@ class GameRules:
             raise RuleError(gettext("Round {number} must be an object.").format(number=n), round=n)
         unknown = sorted(set(data) - set(allowed))
         if unknown:
-            raise RuleError(
-                gettext("Round {number}: unknown field {field}.").format(number=n, field=repr(unknown[0])),
-                round=n,
-                field=unknown[0],
-            )
+            said = gettext("Round {number}: unknown field {field}.")
+            raise RuleError(said.format(number=n, field=repr(unknown[0])), round=n, field=unknown[0])
 
     @staticmethod
     def _check_present(n: int, data: dict[str, Any], field: str, what: str) -> None:
         """Refuse round ``n`` without ``field``: "Round n: {what} are missing."."""
         if field not in data:
-            raise RuleError(
-                gettext("Round {number}: {what} are missing.").format(number=n, what=gettext(what)),
-                round=n,
-                field=field,
-            )
+            said = gettext("Round {number}: {what} are missing.")
+            raise RuleError(said.format(number=n, what=gettext(what)), round=n, field=field)
 
     @staticmethod
     def _check_trump(n: int, data: dict[str, Any], allowed: tuple[str, ...], refused: str = "") -> None:
@@ -443,7 +410,7 @@ class GameRules:
                 if refused
                 else gettext("trumps must be one of {allowed}.").format(allowed=", ".join(allowed))
             )
-            raise RuleError(round_message(n, said), round=n, field="trump")
+            raise round_error(n, said, field="trump")
 
     def _bids_of(
         self,
@@ -480,20 +447,17 @@ class GameRules:
     def _check_previous_complete(results: list[RoundResult], n: int) -> None:
         """Refuse round ``n`` while round ``n - 1`` has no tricks: only the last round may be unfinished."""
         if results and not results[-1].complete:
-            raise RuleError(
-                gettext(
-                    "Round {number}: round {previous} has no tricks yet; only the last round may be unfinished."
-                ).format(number=n, previous=n - 1),
-                round=n - 1,
-                field="tricks",
+            said = gettext(
+                "Round {number}: round {previous} has no tricks yet; only the last round may be unfinished."
             )
+            raise RuleError(said.format(number=n, previous=n - 1), round=n - 1, field="tricks")
 
     @classmethod
     def _check_round_may_follow(cls, results: list[RoundResult], n: int, over: str | None) -> None:
         """Refuse round ``n`` once the game is ``over`` (what ended it: "the game ended after
         round 8, when Ann won."; None while it goes on), or while round ``n - 1`` is unfinished."""
         if over is not None:
-            raise RuleError(round_message(n, over), round=n)
+            raise round_error(n, over)
         cls._check_previous_complete(results, n)
 
     @classmethod

@@ -11,9 +11,9 @@ from typing import Any
 
 from games.words import gettext, gettext_noop, ngettext
 
-from .base import GameRules, GameState, MadeBid, Option, RoundInfo, RoundResult, RuleError, Setup
+from .base import GameRules, GameState, MadeBid, Option, RoundInfo, RoundResult, Setup
 from .cards import SUITS, bid_total_line
-from .checks import check_bids_fit_hand, check_tricks_fit_hand, round_message, who
+from .checks import check_bids_fit_hand, check_tricks_fit_hand, round_error, who
 
 PEAK_BY_PLAYERS = {3: 8, 4: 8, 5: 8, 6: 8, 7: 7, 8: 6, 9: 5, 10: 4}
 REDEAL_PENALTY = -10
@@ -121,16 +121,14 @@ class BuggerBridge(GameRules):
         if hook and bids[info.dealer] is not None and None not in others:
             forbidden = self.forbidden_dealer_bid(info, sum(others))
             if bids[info.dealer] == forbidden:
-                raise RuleError(
-                    round_message(
-                        n,
-                        ngettext(
-                            "hook rule: {name} deals and may not bid {bid}, which would make the bids add up to the {cards} card.",
-                            "hook rule: {name} deals and may not bid {bid}, which would make the bids add up to the {cards} cards.",
-                            info.dealt,
-                        ).format(name=who(names, info.dealer), bid=forbidden, cards=info.cards),
-                    ),
-                    round=n,
+                said = ngettext(
+                    "hook rule: {name} deals and may not bid {bid}, which would make the bids add up to the {cards} card.",
+                    "hook rule: {name} deals and may not bid {bid}, which would make the bids add up to the {cards} cards.",
+                    info.dealt,
+                )
+                raise round_error(
+                    n,
+                    said.format(name=who(names, info.dealer), bid=forbidden, cards=info.cards),
                     player=info.dealer,
                     field="bids",
                 )
@@ -144,41 +142,24 @@ class BuggerBridge(GameRules):
     ) -> list[Any]:
         n = info.number
         if not isinstance(penalties, list):
-            raise RuleError(
-                round_message(n, gettext("penalties must be a list.")), round=n, field="penalties"
-            )
+            raise round_error(n, gettext("penalties must be a list."), field="penalties")
         for p in penalties:
             if not isinstance(p, dict) or set(p) - {"player", "points", "reason"}:
-                raise RuleError(
-                    round_message(n, gettext("a penalty has player, points and reason.")),
-                    round=n,
-                    field="penalties",
-                )
+                raise round_error(n, gettext("a penalty has player, points and reason."), field="penalties")
             seat = p.get("player")
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise RuleError(
-                    round_message(n, gettext("a penalty names no player at the table.")),
-                    round=n,
-                    field="penalties",
-                )
+                raise round_error(n, gettext("a penalty names no player at the table."), field="penalties")
             if p.get("points") != REDEAL_PENALTY:
-                raise RuleError(
-                    round_message(
-                        n,
-                        gettext("a redeal costs {name} {cost} points (points {points}).").format(
-                            name=who(names, seat), cost=-REDEAL_PENALTY, points=REDEAL_PENALTY
-                        ),
-                    ),
-                    round=n,
+                said = gettext("a redeal costs {name} {cost} points (points {points}).")
+                raise round_error(
+                    n,
+                    said.format(name=who(names, seat), cost=-REDEAL_PENALTY, points=REDEAL_PENALTY),
                     player=seat,
                     field="penalties",
                 )
             if "reason" in p and not isinstance(p["reason"], str):
-                raise RuleError(
-                    round_message(n, gettext("a penalty's reason must be text.")),
-                    round=n,
-                    player=seat,
-                    field="penalties",
+                raise round_error(
+                    n, gettext("a penalty's reason must be text."), player=seat, field="penalties"
                 )
         return penalties
 
@@ -204,12 +185,7 @@ class BuggerBridge(GameRules):
         for index, data in enumerate(rounds):
             n = index + 1
             if index >= len(schedule):
-                raise RuleError(
-                    round_message(
-                        n, gettext("the game ended after round {last}.").format(last=len(schedule))
-                    ),
-                    round=n,
-                )
+                raise round_error(n, gettext("the game ended after round {last}.").format(last=len(schedule)))
             self._check_previous_complete(results, n)
             info = schedule[index]
             bids = self._bids_of(n, data, setup, keys=ROUND_KEYS, trumps=self.allowed_trumps(info))

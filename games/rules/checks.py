@@ -49,6 +49,13 @@ def round_message(number: int, message: str) -> str:
     return gettext("Round {number}: {message}").format(number=number, message=message)
 
 
+def round_error(
+    number: int, message: str, *, player: int | None = None, field: str | None = None
+) -> RuleError:
+    """The RuleError of a rule broken in round ``number``: its message begins "Round 3: "."""
+    return RuleError(round_message(number, message), round=number, player=player, field=field)
+
+
 def who(names: list[str] | None, seat: int) -> str:
     """How a message names a player: their name, else "player N" (1-based)."""
     if names and 0 <= seat < len(names):
@@ -68,18 +75,12 @@ def int_list(
 ) -> list[Any]:
     """A per-player list of whole numbers, or RuleError naming the round and player."""
     if not isinstance(value, list):
-        raise RuleError(
-            gettext("Round {number}: {what} must be a list, one per player.").format(
-                number=round, what=gettext(what)
-            ),
-            round=round,
-            field=field,
-        )
+        said = gettext("Round {number}: {what} must be a list, one per player.")
+        raise RuleError(said.format(number=round, what=gettext(what)), round=round, field=field)
     if len(value) != length:
+        said = gettext("Round {number}: {what} must have {length} entries, one per player, not {given}.")
         raise RuleError(
-            gettext("Round {number}: {what} must have {length} entries, one per player, not {given}.").format(
-                number=round, what=gettext(what), length=length, given=len(value)
-            ),
+            said.format(number=round, what=gettext(what), length=length, given=len(value)),
             round=round,
             field=field,
         )
@@ -87,10 +88,9 @@ def int_list(
         if v is None and allow_none:
             continue
         if isinstance(v, bool) or not isinstance(v, int):
+            said = gettext("Round {number}: {what} for {name} must be a whole number.")
             raise RuleError(
-                gettext("Round {number}: {what} for {name} must be a whole number.").format(
-                    number=round, what=gettext(what), name=who(names, i)
-                ),
+                said.format(number=round, what=gettext(what), name=who(names, i)),
                 round=round,
                 player=i,
                 field=field,
@@ -126,7 +126,7 @@ def check_in_range(
             message = says(who(names, seat), value)
         else:
             continue
-        raise RuleError(round_message(round, message), round=round, player=seat, field=field)
+        raise round_error(round, message, player=seat, field=field)
 
 
 def check_bids_fit_hand(
@@ -250,8 +250,9 @@ def check_adds_up(
         diff = total - expected
         but = gettext("{expected} were played").format(expected=expected) if but is None else but
         off = gettext("{count} too many") if diff > 0 else gettext("{count} too few")
+        said = gettext("Round {number}: {what} add up to {total}, but {but} ({off}).")
         raise RuleError(
-            gettext("Round {number}: {what} add up to {total}, but {but} ({off}).").format(
+            said.format(
                 number=round, what=gettext(what), total=total, but=but, off=off.format(count=abs(diff))
             ),
             round=round,
@@ -262,12 +263,8 @@ def check_adds_up(
 def check_strain(n: int, strain: Any, *, by: str, player: int) -> str:
     """Refuse a contract's strain that is not one of ``STRAINS``; ``by`` says whose contract."""
     if strain not in STRAINS:
-        raise RuleError(
-            gettext(
-                "Round {number}: {by} needs a strain: NT, S, H, D or C (no trumps, spades, hearts, diamonds or clubs)."
-            ).format(number=n, by=by),
-            round=n,
-            player=player,
-            field="contract",
+        said = gettext(
+            "Round {number}: {by} needs a strain: NT, S, H, D or C (no trumps, spades, hearts, diamonds or clubs)."
         )
+        raise RuleError(said.format(number=n, by=by), round=n, player=player, field="contract")
     return str(strain)

@@ -23,7 +23,7 @@ from typing import Any, override
 from games.words import Translated, gettext, gettext_noop, ngettext
 
 from .base import GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, Setup
-from .checks import check_in_range, round_message
+from .checks import check_in_range, round_error
 
 HIGHEST = "highest"
 LOWEST = "lowest"
@@ -107,7 +107,7 @@ class FreeScoring(GameRules):
         for index, data in enumerate(rounds):
             n = index + 1
             if over is not None:
-                raise RuleError(round_message(n, over), round=n)
+                raise round_error(n, over)
             self._check_round_object(n, data, {"scores"})
             self._check_present(n, data, "scores", gettext_noop("the scores"))
             scores = setup.per_player(

@@ -21,9 +21,9 @@ from typing import Any, override
 
 from games.words import gettext, gettext_noop, ngettext
 
-from .base import GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, Setup
+from .base import GameRules, GameState, Option, RoundInfo, RoundResult, Setup
 from .cards import strain_symbol, trick_score
-from .checks import check_strain, round_message, share_list, who
+from .checks import check_strain, round_error, share_list, who
 
 HAND_CARDS = 13
 FIRST_HALF_BONUS = 100
@@ -136,75 +136,38 @@ class MemoryBridge(GameRules):
     ) -> tuple[int, int, str, int]:
         """(declarer, level, strain, doubled) of a recorded (not passed-out) contract."""
         if not isinstance(contract, dict):
-            raise RuleError(
-                round_message(
-                    n,
-                    gettext(
-                        "the contract must give declarer, level, strain and doubled (or be null when the auction was passed out)."
-                    ),
-                ),
-                round=n,
-                field="contract",
+            said = gettext(
+                "the contract must give declarer, level, strain and doubled (or be null when the auction was passed out)."
             )
+            raise round_error(n, said, field="contract")
         unknown = set(contract) - {"declarer", "level", "strain", "doubled"}
         if unknown:
-            raise RuleError(
-                round_message(
-                    n,
-                    gettext("the contract has an unknown field {field}.").format(
-                        field=repr(sorted(unknown)[0])
-                    ),
-                ),
-                round=n,
-                field="contract",
-            )
+            said = gettext("the contract has an unknown field {field}.")
+            raise round_error(n, said.format(field=repr(sorted(unknown)[0])), field="contract")
         declarer = contract.get("declarer")
         if declarer not in (0, 1) or isinstance(declarer, bool):
-            raise RuleError(
-                round_message(n, gettext("the contract's declarer must be one of the two players (0 or 1).")),
-                round=n,
-                field="contract",
-            )
+            said = gettext("the contract's declarer must be one of the two players (0 or 1).")
+            raise round_error(n, said, field="contract")
         by = gettext("{name}'s contract").format(name=who(names, declarer))
         level = contract.get("level")
         if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 7:
-            raise RuleError(
-                round_message(
-                    n,
-                    gettext("{by} level must be 1 to 7 (7 to 13 tricks), not {level}.").format(
-                        by=by, level=repr(level)
-                    ),
-                ),
-                round=n,
-                player=declarer,
-                field="contract",
-            )
+            said = gettext("{by} level must be 1 to 7 (7 to 13 tricks), not {level}.")
+            raise round_error(n, said.format(by=by, level=repr(level)), player=declarer, field="contract")
         strain = check_strain(n, contract.get("strain"), by=by, player=declarer)
         doubled = contract.get("doubled")
         if isinstance(doubled, bool) or doubled not in MULTIPLIER:
-            raise RuleError(
-                round_message(
-                    n,
-                    gettext("{by} must say doubled 0 (not doubled), 1 (doubled) or 2 (redoubled).").format(
-                        by=by
-                    ),
-                ),
-                round=n,
-                player=declarer,
-                field="contract",
-            )
+            said = gettext("{by} must say doubled 0 (not doubled), 1 (doubled) or 2 (redoubled).")
+            raise round_error(n, said.format(by=by), player=declarer, field="contract")
         return declarer, level, strain, doubled
 
     def check_tricks(self, n: int, tricks: Any, declarer: int, *, names: list[str] | None = None) -> int:
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= HAND_CARDS:
-            raise RuleError(
-                round_message(
-                    n,
-                    gettext(
-                        "{name} (declarer) took {tricks} tricks in the second half; it must be a whole number from 0 to {cards}."
-                    ).format(name=who(names, declarer), tricks=repr(tricks), cards=HAND_CARDS),
-                ),
-                round=n,
+            said = gettext(
+                "{name} (declarer) took {tricks} tricks in the second half; it must be a whole number from 0 to {cards}."
+            )
+            raise round_error(
+                n,
+                said.format(name=who(names, declarer), tricks=repr(tricks), cards=HAND_CARDS),
                 player=declarer,
                 field="tricks",
             )
@@ -303,29 +266,20 @@ class MemoryBridge(GameRules):
         if ended_first:
             for key in ("contract", "tricks"):
                 if key in data:
-                    raise RuleError(
-                        round_message(
-                            n,
-                            (
-                                gettext(
-                                    "{name} reached the target of {target} in the first half, so the game ended there; no contract can follow."
-                                )
-                                if key == "contract"
-                                else gettext(
-                                    "{name} reached the target of {target} in the first half, so the game ended there; no tricks can follow."
-                                )
-                            ).format(name=who(names, winner), target=target),
-                        ),
-                        round=n,
-                        field=key,
-                    )
+                    if key == "contract":
+                        said = gettext(
+                            "{name} reached the target of {target} in the first half, so the game ended there; no contract can follow."
+                        )
+                    else:
+                        said = gettext(
+                            "{name} reached the target of {target} in the first half, so the game ended there; no tricks can follow."
+                        )
+                    raise round_error(n, said.format(name=who(names, winner), target=target), field=key)
             return result(True, None, [gettext("game over after the first half")] * 2)
         if "contract" not in data:
             if "tricks" in data:
-                raise RuleError(
-                    round_message(n, gettext("second-half tricks are recorded without a contract.")),
-                    round=n,
-                    field="contract",
+                raise round_error(
+                    n, gettext("second-half tricks are recorded without a contract."), field="contract"
                 )
             to_come = (
                 gettext("game ended before the second half") if ends_game else gettext("second half to come")
@@ -334,13 +288,8 @@ class MemoryBridge(GameRules):
         if data["contract"] is None:
             facts["passed_out"] = True
             if "tricks" in data:
-                raise RuleError(
-                    round_message(
-                        n, gettext("the auction was passed out, so the second half has no tricks.")
-                    ),
-                    round=n,
-                    field="tricks",
-                )
+                said = gettext("the auction was passed out, so the second half has no tricks.")
+                raise round_error(n, said, field="tricks")
             return result(True, [0, 0], [gettext("second half passed out: 0")] * 2)
         contract = self.check_contract(n, data["contract"], names=names)
         declarer, level, strain, doubled = contract
@@ -368,27 +317,14 @@ class MemoryBridge(GameRules):
         for index, data in enumerate(rounds):
             n = index + 1
             if ended:
-                raise RuleError(
-                    round_message(n, gettext("the game ended with deal {last}.").format(last=n - 1)), round=n
-                )
+                raise round_error(n, gettext("the game ended with deal {last}.").format(last=n - 1))
             if results and not results[-1].complete:
                 missing = "contract" if "contract" not in results[-1].data else "tricks"
-                raise RuleError(
-                    round_message(
-                        n - 1,
-                        (
-                            gettext(
-                                "deal {number} has no contract yet; only the last deal may be unfinished."
-                            )
-                            if missing == "contract"
-                            else gettext(
-                                "deal {number} has no tricks yet; only the last deal may be unfinished."
-                            )
-                        ).format(number=n - 1),
-                    ),
-                    round=n - 1,
-                    field=missing,
-                )
+                if missing == "contract":
+                    said = gettext("deal {number} has no contract yet; only the last deal may be unfinished.")
+                else:
+                    said = gettext("deal {number} has no tricks yet; only the last deal may be unfinished.")
+                raise round_error(n - 1, said.format(number=n - 1), field=missing)
             result = self.score_deal(
                 self.deal_info(n, setup.first_dealer),
                 data,

@@ -21,10 +21,10 @@ from typing import Any, override
 
 from games.words import gettext, gettext_noop
 
-from .base import GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, Setup
+from .base import GameRules, GameState, Option, RoundInfo, RoundResult, Setup
 from .cards import STRAIN_NAMES, trick_score
 from .cards import STRAIN_SYMBOLS as STRAIN_SYMBOLS  # the pages read it from here
-from .checks import check_in_range, check_strain, round_message, share_list, who
+from .checks import check_in_range, check_strain, round_error, share_list, who
 
 HAND_CARDS = 13
 DECK_HCP = 40
@@ -207,64 +207,33 @@ class Minibridge(GameRules):
     ) -> tuple[str, bool]:
         by = gettext("{name}'s contract").format(name=who(names, declarer))
         if not isinstance(contract, dict):
-            raise RuleError(
-                round_message(n, gettext("{by} must give a strain and whether it is game.").format(by=by)),
-                round=n,
-                player=declarer,
-                field="contract",
-            )
+            said = gettext("{by} must give a strain and whether it is game.")
+            raise round_error(n, said.format(by=by), player=declarer, field="contract")
         unknown = set(contract) - {"strain", "game"}
         if unknown:
-            raise RuleError(
-                round_message(
-                    n,
-                    gettext("{by} has an unknown field {field}.").format(
-                        by=by, field=repr(sorted(unknown)[0])
-                    ),
-                ),
-                round=n,
-                player=declarer,
-                field="contract",
+            said = gettext("{by} has an unknown field {field}.")
+            raise round_error(
+                n, said.format(by=by, field=repr(sorted(unknown)[0])), player=declarer, field="contract"
             )
         strain = check_strain(n, contract.get("strain"), by=by, player=declarer)
         game = contract.get("game")
         if not isinstance(game, bool):
-            raise RuleError(
-                round_message(
-                    n,
-                    gettext("{by} must say whether it is game or part-score (game true or false).").format(
-                        by=by
-                    ),
-                ),
-                round=n,
-                player=declarer,
-                field="contract",
-            )
+            said = gettext("{by} must say whether it is game or part-score (game true or false).")
+            raise round_error(n, said.format(by=by), player=declarer, field="contract")
         return strain, game
 
     def check_tricks(self, n: int, tricks: Any, declarer: int, *, names: list[str] | None = None) -> int:
         side = gettext(SIDE_NAMES[side_of(declarer)])
         if isinstance(tricks, bool) or not isinstance(tricks, int):
-            raise RuleError(
-                round_message(
-                    n,
-                    gettext("the tricks taken by {name}'s side ({side}) must be a whole number.").format(
-                        name=who(names, declarer), side=side
-                    ),
-                ),
-                round=n,
-                player=declarer,
-                field="tricks",
+            said = gettext("the tricks taken by {name}'s side ({side}) must be a whole number.")
+            raise round_error(
+                n, said.format(name=who(names, declarer), side=side), player=declarer, field="tricks"
             )
         if not 0 <= tricks <= HAND_CARDS:
-            raise RuleError(
-                round_message(
-                    n,
-                    gettext(
-                        "{name}'s side ({side}) took {tricks} tricks, but a deal has 0 to {cards}."
-                    ).format(name=who(names, declarer), side=side, tricks=tricks, cards=HAND_CARDS),
-                ),
-                round=n,
+            said = gettext("{name}'s side ({side}) took {tricks} tricks, but a deal has 0 to {cards}.")
+            raise round_error(
+                n,
+                said.format(name=who(names, declarer), side=side, tricks=tricks, cards=HAND_CARDS),
                 player=declarer,
                 field="tricks",
             )
@@ -307,33 +276,21 @@ class Minibridge(GameRules):
         hcp = self.check_hcp(n, data["hcp"], names=names)
         redeal = data.get("redeal", False)
         if not isinstance(redeal, bool):
-            raise RuleError(
-                round_message(n, gettext("redeal must be true or false.")), round=n, field="redeal"
-            )
+            raise round_error(n, gettext("redeal must be true or false."), field="redeal")
         found = declarer_for(hcp, info.dealer)
         side_hcp = {"NS": hcp[0] + hcp[2], "EW": hcp[1] + hcp[3]}
         facts: dict[str, Any] = dict.fromkeys(FACT_KEYS)
         facts.update(redeal=False, side_hcp=side_hcp)
         if found is None:
             if not redeal:
-                raise RuleError(
-                    round_message(
-                        n,
-                        gettext(
-                            "the points split 20:20 between the partnerships, so the deal is redealt by the same dealer: record it as a redeal."
-                        ),
-                    ),
-                    round=n,
-                    field="redeal",
+                said = gettext(
+                    "the points split 20:20 between the partnerships, so the deal is redealt by the same dealer: record it as a redeal."
                 )
+                raise round_error(n, said, field="redeal")
             for key in ("contract", "tricks"):
                 if key in data:
-                    raise RuleError(
-                        round_message(
-                            n, gettext("a 20:20 deal is redealt and has no {field}.").format(field=key)
-                        ),
-                        round=n,
-                        field=key,
+                    raise round_error(
+                        n, gettext("a 20:20 deal is redealt and has no {field}.").format(field=key), field=key
                     )
             facts["redeal"] = True
             return RoundResult(
@@ -346,16 +303,8 @@ class Minibridge(GameRules):
             )
         side, declarer = found
         if redeal:
-            raise RuleError(
-                round_message(
-                    n,
-                    gettext("the points split {ns}:{ew} (N-S:E-W); only a 20:20 deal is redealt.").format(
-                        ns=side_hcp["NS"], ew=side_hcp["EW"]
-                    ),
-                ),
-                round=n,
-                field="redeal",
-            )
+            said = gettext("the points split {ns}:{ew} (N-S:E-W); only a 20:20 deal is redealt.")
+            raise round_error(n, said.format(ns=side_hcp["NS"], ew=side_hcp["EW"]), field="redeal")
         facts.update(
             declaring_side=side,
             declarer=declarer,
@@ -364,16 +313,9 @@ class Minibridge(GameRules):
         )
         if "contract" not in data:
             if "tricks" in data:
-                raise RuleError(
-                    round_message(
-                        n,
-                        gettext("tricks are recorded, but {name} (declarer) has no contract.").format(
-                            name=who(names, declarer)
-                        ),
-                    ),
-                    round=n,
-                    player=declarer,
-                    field="contract",
+                said = gettext("tricks are recorded, but {name} (declarer) has no contract.")
+                raise round_error(
+                    n, said.format(name=who(names, declarer)), player=declarer, field="contract"
                 )
             return RoundResult(info=info, data=data, complete=False, facts=facts)
         strain, game = self.check_contract(n, data["contract"], declarer, names=names)
@@ -411,30 +353,16 @@ class Minibridge(GameRules):
         for index, data in enumerate(rounds):
             n = index + 1
             if ended:
-                raise RuleError(
-                    round_message(
-                        n,
-                        gettext("the game ended with round {last} ({label}).").format(
-                            last=n - 1, label=results[-1].info.label
-                        ),
-                    ),
-                    round=n,
-                )
+                said = gettext("the game ended with round {last} ({label}).")
+                raise round_error(n, said.format(last=n - 1, label=results[-1].info.label))
             if results and not results[-1].complete:
                 last = results[-1]
                 missing = "contract" if "contract" not in last.data else "tricks"
-                raise RuleError(
-                    round_message(
-                        n - 1,
-                        (
-                            gettext("{label} has no contract yet; only the last round may be unfinished.")
-                            if missing == "contract"
-                            else gettext("{label} has no tricks yet; only the last round may be unfinished.")
-                        ).format(label=last.info.label),
-                    ),
-                    round=n - 1,
-                    field=missing,
-                )
+                if missing == "contract":
+                    said = gettext("{label} has no contract yet; only the last round may be unfinished.")
+                else:
+                    said = gettext("{label} has no tricks yet; only the last round may be unfinished.")
+                raise round_error(n - 1, said.format(label=last.info.label), field=missing)
             result = self.score_deal(self.deal_info(n, deals_played + 1, dealer), data, names=setup.names)
             results.append(result)
             if not result.complete:

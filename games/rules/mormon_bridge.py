@@ -30,7 +30,7 @@ from games.words import gettext, gettext_noop, ngettext
 
 from .base import GameRules, GameState, MadeBid, Option, RoundInfo, RoundResult, RuleError, Setup
 from .cards import ROOK_COLOURS, bid_total_line
-from .checks import check_bids_fit_hand, check_tricks_fit_hand, round_message, who
+from .checks import check_bids_fit_hand, check_tricks_fit_hand, round_error, who
 
 REGULAR = "regular"
 FOUR_CARD = "four-card"
@@ -172,11 +172,10 @@ class MormonBridge(GameRules):
         """Refuse a player count or first dealer the game cannot have: only elimination lets more than 14 play."""
         mode = options["mode"]
         if mode != ELIMINATION and players > TABLE_MAX:
-            raise RuleError(
-                gettext(
-                    "{mode} Mormon Bridge takes at most {count} players; only elimination lets more players wait for a place."
-                ).format(mode=gettext(MODE_NAMES.get(mode, mode)), count=TABLE_MAX)
+            said = gettext(
+                "{mode} Mormon Bridge takes at most {count} players; only elimination lets more players wait for a place."
             )
+            raise RuleError(said.format(mode=gettext(MODE_NAMES.get(mode, mode)), count=TABLE_MAX))
         super().check_setup(players, first_dealer, options)
 
     # -- hands -----------------------------------------------------------------------
@@ -264,15 +263,11 @@ class MormonBridge(GameRules):
         if len(info.active) == 2:
             first, second = sorted(info.active)
             if bids[first] + bids[second] == FOUR_CARDS:
-                raise RuleError(
-                    round_message(
-                        n,
-                        gettext(
-                            "{first} and {second} bid 4 between them, which two players may not do (both would make it or both miss): turn a new trump and bid again, and enter the new bids."
-                        ).format(first=who(names, first), second=who(names, second)),
-                    ),
-                    round=n,
-                    field="bids",
+                said = gettext(
+                    "{first} and {second} bid 4 between them, which two players may not do (both would make it or both miss): turn a new trump and bid again, and enter the new bids."
+                )
+                raise round_error(
+                    n, said.format(first=who(names, first), second=who(names, second)), field="bids"
                 )
 
     def allowed_trumps(self, info: RoundInfo) -> tuple[str, ...]:
@@ -303,12 +298,7 @@ class MormonBridge(GameRules):
                     if field == "bids"
                     else gettext("{name} is in this hand, so their tricks must be entered.")
                 )
-                raise RuleError(
-                    round_message(n, entered.format(name=who(names, seat))),
-                    round=n,
-                    player=seat,
-                    field=field,
-                )
+                raise round_error(n, entered.format(name=who(names, seat)), player=seat, field=field)
             if seat not in active and value is not None:
                 if seat in out:
                     empty = (
@@ -328,12 +318,7 @@ class MormonBridge(GameRules):
                             "{name} is waiting for a place and not in this hand, so their tricks must be left empty."
                         )
                     )
-                raise RuleError(
-                    round_message(n, empty.format(name=who(names, seat))),
-                    round=n,
-                    player=seat,
-                    field=field,
-                )
+                raise round_error(n, empty.format(name=who(names, seat)), player=seat, field=field)
 
     # -- the game ------------------------------------------------------------------------
 

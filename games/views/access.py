@@ -89,10 +89,6 @@ def kept_game(request: HttpRequest) -> int | None:
     return int(list(grants)[-1]) if grants else None
 
 
-def link_replaced_page(request: HtmxHttpRequest) -> HttpResponse:
-    return render(request, "games/share/replaced.html", status=410)
-
-
 def link_access(request: HtmxHttpRequest, token: str) -> Access:
     """What a share link opens: its game, to keep score in or to watch; 404 for no such link."""
     del request  # every resolver of ``_admitting`` takes it
@@ -118,7 +114,7 @@ def _admitting[K](
         except NeedsLogin:
             return redirect_to_login(request.get_full_path())
         except LinkReplaced:
-            return link_replaced_page(request)
+            return render(request, "games/share/replaced.html", status=410)
         request.access = access
         return view(request, access, *args, **kwargs)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import User
-from django.db.models import Prefetch, QuerySet
-from django.http import Http404, HttpRequest
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
 from django_htmx.middleware import HtmxDetails
 
-from games.models import GameSession, Seat
+from games.models import GameSession
 
 if TYPE_CHECKING:
     from .access import Access
@@ -25,14 +25,4 @@ class HtmxHttpRequest(HttpRequest):
 
 def owned_session(request: HtmxHttpRequest, pk: int) -> GameSession:
     """The session if the user owns it and it is not in the Trash; any other session is a 404."""
-    try:
-        return GameSession.objects.live().get(pk=pk, owner=request.user)
-    except GameSession.DoesNotExist:
-        raise Http404("No such game.") from None
-
-
-def with_names(sessions: QuerySet[GameSession]) -> QuerySet[GameSession]:
-    """The sessions with their seats and players in one more query, for lists that name the players."""
-    return sessions.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-    )
+    return get_object_or_404(GameSession.objects.live(), pk=pk, owner=request.user)

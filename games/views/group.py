@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Prefetch, prefetch_related_objects
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.accounts import group_link
 from games.forms import good_values
-from games.models import GameSession, Seat
+from games.models import GameSession
 
 from .common import HtmxHttpRequest
 from .history import PAGE_SIZE, HistoryFilter, filtered_sessions, options_text, summary_context
@@ -48,13 +47,10 @@ def history_page(request: HttpRequest, scope: Scope) -> HttpResponse:
     """The owner's past games as the group sees them: the same filters, each game linking to its summary."""
     form = HistoryFilter(request.GET or None, owner=scope.owner)
     filters, valid = good_values(form)
-    page = Paginator(filtered_sessions(scope.owner, filters), PAGE_SIZE).get_page(request.GET.get("page"))
-    sessions = list(page.object_list)
-    prefetch_related_objects(
-        sessions, Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-    )
+    sessions = filtered_sessions(scope.owner, filters).with_names()
+    page = Paginator(sessions, PAGE_SIZE).get_page(request.GET.get("page"))
     # Each game with its options in words and its summary's URL as the group sees it.
-    rows = [(s, options_text(s), scope.url("summary", s.pk)) for s in sessions]
+    rows = [(s, options_text(s), scope.url("summary", s.pk)) for s in page.object_list]
     return render(
         request,
         "games/group/history.html",
@@ -66,9 +62,7 @@ def history_page(request: HttpRequest, scope: Scope) -> HttpResponse:
 @require_GET
 def summary_page(request: HttpRequest, scope: Scope, pk: int) -> HttpResponse:
     """A game's summary, read-only: its heading, chart and sheet; no actions."""
-    session = GameSession.objects.live().filter(owner=scope.owner, pk=pk).first()
-    if session is None:
-        raise Http404("No such game.")
+    session = get_object_or_404(GameSession.objects.live(), owner=scope.owner, pk=pk)
     return render(request, "games/group/summary.html", {"scope": scope, **summary_context(session)})
 
 

@@ -13,7 +13,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.paginator import Paginator
-from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -30,7 +29,7 @@ from games.backup.trash import TRASH_DAYS, trash_session
 from games.figures import charts
 from games.figures.group_stats import Period
 from games.forms import DatesForm, RowChoiceField, good_values
-from games.models import GameSession, Player, Seat
+from games.models import GameSession, GameSessionQuerySet, Player, Seat
 from games.registry import GAMES, game_choices, playable
 from games.rules import GameState, RuleError
 from games.widgets import QuickSelect
@@ -73,7 +72,7 @@ class HistoryFilter(DatesForm):
         self.fields["player"].error_messages["invalid_choice"] = gettext("That player is not one of yours.")
 
 
-def filtered_sessions(owner: User, filters: dict[str, Any]) -> QuerySet[GameSession]:
+def filtered_sessions(owner: User, filters: dict[str, Any]) -> GameSessionQuerySet:
     sessions = GameSession.objects.live().filter(owner=owner)
     for name, lookup in (("game", "game"), ("status", "status"), ("player", "seats__player")):
         if filters.get(name):

@@ -11,7 +11,7 @@ from django.shortcuts import render
 from games.models import Entry, GameSession, Round
 from games.registry import GAMES, playable
 
-from .common import HtmxHttpRequest, with_names
+from .common import HtmxHttpRequest
 
 RECENT = 10
 
@@ -21,11 +21,12 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
         return render(request, "games/welcome.html", {"games": GAMES.values(), "playable": playable()})
     mine = GameSession.objects.live().filter(owner=request.user)
     in_progress = list(
-        with_names(mine.filter(status=GameSession.Status.IN_PROGRESS))
+        mine.filter(status=GameSession.Status.IN_PROGRESS)
+        .with_names()
         .annotate(played=Count("rounds", filter=Q(rounds__complete=True)))
         .order_by("-created", "-pk")[:RECENT]  # a GROUP BY query drops Meta.ordering: say it
     )
-    finished = with_names(mine.filter(status=GameSession.Status.FINISHED))[:RECENT]
+    finished = mine.filter(status=GameSession.Status.FINISHED).with_names()[:RECENT]
     context = {"in_progress": with_progress(in_progress), "finished": finished}
     return render(request, "games/home.html", {**context, "games": GAMES.values(), "playable": playable()})
 

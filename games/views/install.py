@@ -30,10 +30,6 @@ SHELL_STATIC = (
 ).split()
 
 
-def shell_urls() -> list[str]:
-    return [reverse("games:offline"), *(static(path) for path in SHELL_STATIC)]
-
-
 @require_GET
 @cache_control(max_age=3600)
 def manifest(_request: HttpRequest) -> HttpResponse:
@@ -66,7 +62,7 @@ def manifest(_request: HttpRequest) -> HttpResponse:
 @cache_control(no_cache=True)
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The worker, with the shell's URLs (hashed names in production); its cache is named after them."""
-    urls = shell_urls()
+    urls = [reverse("games:offline"), *(static(path) for path in SHELL_STATIC)]
     version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
     response = render(
         request,

@@ -14,8 +14,8 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Max, Q
-from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import dateformat, timezone
 from django.utils.html import format_html_join
@@ -45,10 +45,7 @@ LIVE_SEATS = Q(seats__session__deleted_at__isnull=True)  # games in the Trash co
 
 
 def owned_player(request: HtmxHttpRequest, pk: int) -> Player:
-    try:
-        return Player.objects.get(pk=pk, owner=request.user)
-    except Player.DoesNotExist:
-        raise Http404("No such player.") from None
+    return get_object_or_404(Player, pk=pk, owner=request.user)
 
 
 class RenameForm(forms.Form):
