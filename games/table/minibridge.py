@@ -48,7 +48,6 @@ from games.views.common import HtmxHttpRequest
 from games.words import in_words
 
 PERSONAL_ORDER = (0, 2, 1, 3)  # the paper sheet's columns: points held by N, S, E, W
-GAME_NEEDS = [(strain_symbol(s), n) for s, n in GAME_TRICKS.items()]
 
 
 def letter(seat: int) -> str:
@@ -252,7 +251,7 @@ class MinibridgeTable(ScoreboardTable["Panel"]):
             "win_detail": f": {side_players(names, winners[0])}" if len(winners) == 1 else "",
             "deals_option": state.options.get("deals"),
             "target": target,
-            "game_tricks": GAME_NEEDS,
+            "game_tricks": [(strain_symbol(s), n) for s, n in GAME_TRICKS.items()],  # in the page's language
         }
 
     def current_panel(self, loaded: LoadedGame) -> Panel:
