@@ -11,9 +11,7 @@ from django.http import HttpResponse
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from games import services
 from games.forms import SeatingForm, WholeNumberField
-from games.models import GameSession, Seat
 from games.paper.common import Cell, Row
 from games.rules import RoundInfo, RuleError
 from games.rules.cards import STRAINS
@@ -27,17 +25,9 @@ from games.rules.memory_bridge import (
     first_half_winner,
 )
 from games.services import LoadedGame
-from games.table import (
-    Actions,
-    EntryRow,
-    ScoreboardTable,
-    Step,
-    new_game_form,
-    new_game_page,
-    steps,
-    total_explain,
-)
-from games.table.forms import Chip, ChipField, Choice, RoundForm, strain_choice
+from games.table import EntryRow, new_game_form, new_game_page, total_explain
+from games.table.deal_steps import Panel, StepForm, StepsTable, deal_cell, declarer_line, tricks_choice
+from games.table.forms import Chip, ChipField, Choice, strain_choice
 from games.views.common import HtmxHttpRequest
 from games.words import in_words
 
@@ -98,14 +88,12 @@ def contract_words(names: list[str], contract: Contract) -> str:
     )
 
 
-class DealForm(RoundForm):
+class DealForm(StepForm):
     """A step of a deal: its fields, how it reads them, and what its panel draws from it (rows, chips,
     lines) in the sheet template's partial named ``phase``."""
 
-    phase = ""
     # Its fields: the first half's tricks ("first_half"), the contract and the tricks ("contract").
     reads: tuple[str, ...] = ("first_half", "contract")
-    contract_saved = False
     first_half: FirstHalf
     values: dict[str, int | str]  # the contract's chips tapped (``level`` "pass": passed out) and the tricks
 
@@ -134,10 +122,6 @@ class DealForm(RoundForm):
 
     def refuse(self, exc: RuleError) -> None:
         self.place(exc, seat_prefix="fh", seat_kinds=("first_half",), default="level")
-
-    def fail(self, field: str | None, message: str, **words: object) -> None:
-        """Refuse the step: ``message`` said of this deal beside ``field`` (None: the whole deal)."""
-        self.add_error(field, message.format(number=self.number, **words))
 
     def ends_game(self, first_half: list[int]) -> bool:
         """Would this first half take its winner to the target (the game then ends there)?"""
@@ -223,8 +207,9 @@ class DealForm(RoundForm):
         if self.corrects or self.contract_saved:
             who = names[declarer] if isinstance(declarer, int) else "declarer"
             legend = gettext("Second-half tricks taken by {name}").format(name=who)
-            groups.append(self.choice("tricks", legend, [Chip(v) for v in TRICKS]))
-            groups[-1].marked = level + 6 if isinstance(level, int) else None  # the tricks the contract needs
+            needed = level + 6 if isinstance(level, int) else None
+            error, prefix = self.field_errors().get("tricks", ""), "e" if self.corrects else ""
+            groups.append(tricks_choice(legend, self.values.get("tricks"), needed, error, prefix))
         return groups
 
 
@@ -241,7 +226,7 @@ class FirstHalfForm(DealForm):
         full = [v for v in first_half if v is not None]
         if len(full) < 2:  # nothing tapped (Save alone) or a tap refused
             if self.saving:
-                self.fail(
+                self.say(
                     None, gettext("Deal {number}: tap how many tricks either player took in the first half.")
                 )
             return
@@ -267,6 +252,7 @@ class SecondHalfForm(DealForm):
 
     phase = "second-half"
     reads = ("contract",)
+    takes_tricks_later = True
 
     def fits(self) -> bool:
         return self.current is not None
@@ -282,7 +268,7 @@ class SecondHalfForm(DealForm):
         contract = self.contract()
         if isinstance(contract, str):  # not complete yet: nothing to save
             if "tricks" in self.values:
-                self.fail(
+                self.say(
                     "level", gettext("Deal {number}: choose declarer, level and strain before the tricks.")
                 )
             return
@@ -341,7 +327,7 @@ class CorrectionForm(DealForm):
         if self.ends_game(full):
             self.ended_now = "contract" in stored or not isinstance(contract, str)
         elif isinstance(contract, str):
-            return self.fail(
+            return self.say(
                 "level", gettext("Deal {number}: choose declarer, level and strain, or passed out.")
             )
         else:
@@ -349,7 +335,7 @@ class CorrectionForm(DealForm):
             if contract is not None:
                 if "tricks" not in self.values:
                     name = self.names[contract["declarer"]]
-                    return self.fail(
+                    return self.say(
                         "tricks", gettext("Deal {number}: tap the tricks {name} took."), name=name
                     )
                 data["tricks"] = self.values["tricks"]
@@ -366,50 +352,13 @@ class CorrectionForm(DealForm):
         )
 
 
-class Panel:
-    """The entry panel: the form of the step in hand (None: the game is over), and what to say."""
-
-    def __init__(self, form: DealForm | None = None, note: str = "") -> None:
-        self.form, self.note = form, note
-        self.phase = form.phase if form else "over"  # the sheet template's partial that draws the form
-        self.info = form.info if form else None
-        self.contract_saved = bool(form and form.contract_saved)  # for templates/games/_steps.html
-        self.error = form.message if form else ""
-        if isinstance(form, SecondHalfForm) and not form.contract_saved:  # no tricks chips to show it beside
-            self.error = self.error or form.field_errors().get("tricks", "")
-
-
-class MemoryBridgeTable(ScoreboardTable[Panel]):
+class MemoryBridgeTable(StepsTable):
     sheet_template = "games/memory_bridge/sheet.html"
     round_word = "Deal"
-
-    def current_panel(self, loaded: LoadedGame) -> Panel:
-        state = loaded.state
-        if state.next_round is None:  # the game is over
-            return Panel()
-        form = FirstHalfForm if state.current is None else SecondHalfForm
-        return Panel(form(table=self, loaded=loaded, target=state.next_round))
-
-    def sheet(
-        self, request: HtmxHttpRequest, session: GameSession, seats: list[Seat] | None = None
-    ) -> HttpResponse:
-        """The sheet, or (``?phase=first-half``) the deal in hand's first half to change."""
-        loaded = services.load_game(session, seats)
-        current = loaded.state.current
-        if request.GET.get("phase") == "first-half" and current is not None:
-            form = FirstHalfForm(table=self, loaded=loaded, target=current.info)
-            panel = Panel(form, note=gettext("Tap either player's tricks; the other's follow from 13."))
-        else:
-            panel = self.current_panel(loaded)
-        return self.show(request, loaded, panel)
-
-    def actions(self) -> Actions:
-        return steps(
-            self,
-            first_half=Step(FirstHalfForm, Panel),
-            second_half=Step(SecondHalfForm, Panel),
-            edit=Step(CorrectionForm, Panel),
-        )
+    first_step = FirstHalfForm
+    contract_step = SecondHalfForm
+    correction = CorrectionForm
+    changing_note = _("Tap either player's tricks; the other's follow from 13.")
 
     def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
         form = new_game_form(request, NewMemoryBridgeForm, self.game.slug, count=2)
@@ -473,8 +422,7 @@ class MemoryBridgeTable(ScoreboardTable[Panel]):
                 main, sub = gettext("Passed out"), gettext("no second half")
             else:
                 main = contract_name(contract["level"], contract["strain"], contract["doubled"])
-                played = gettext("took {tricks}").format(tricks=data["tricks"]) if "tricks" in data else None
-                sub = f"{names[contract['declarer']]} · {played or gettext('to play')}"
+                sub = declarer_line(names[contract["declarer"]], data)
             first, second = data["first_half"]
             under = (sub, gettext("1st half {first}–{second}").format(first=first, second=second))
             halves = zip(facts["first_half_points"], facts["second_half_points"] or [0, 0], strict=True)
@@ -496,8 +444,7 @@ class MemoryBridgeTable(ScoreboardTable[Panel]):
 def deal_row(info: RoundInfo, names: list[str], cells: list[Cell], cls: str, *, link: bool = False) -> Row:
     """A deal's row: its number (linked to its correction once played; who dealt as its title), then
     ``cells``: the contract's and each player's, the dealer's marked."""
-    title = gettext("{name} deals").format(name=names[info.dealer])
-    number = Cell(text=str(info.number), head=True, link=link, title=title, cls="round-col")
+    number = deal_cell(info.number, info.dealer, names, link=link)
     for seat, side in enumerate(cells[1:]):
         side.cls = "side-cell dealer" if seat == info.dealer else "side-cell"
     return Row([number, *cells], cls=cls, number=info.number, heading=f"{in_words('Deal')} {info.number}")
