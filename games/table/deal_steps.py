@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, override
 
 from django.http import HttpResponse
 from django.utils.functional import Promise
@@ -22,10 +22,8 @@ from games.paper.common import Cell
 from games.rules import RoundInfo
 from games.services import LoadedGame
 from games.table import Actions, ScoreboardTable, Step, steps
-from games.table.forms import Chip, Choice, RoundForm
+from games.table.forms import RoundForm
 from games.views.common import HtmxHttpRequest
-
-TRICKS = range(14)  # the tricks a side may take in a hand of 13
 
 
 @dataclass
@@ -45,12 +43,28 @@ class Panel:
 
 
 class StepForm(RoundForm):
-    """A step of a deal, drawn by the sheet template's partial named ``phase``."""
+    """A step of a deal, drawn by the sheet template's partial named ``phase``: ``clean`` reads what was tapped
+    (``read``) and gives the round's data (``deal_data``)."""
 
     phase = ""
     # The contract's step: its tricks' chips come once the contract is saved (``contract_saved``).
     takes_tricks_later = False
     contract_saved = False
+
+    @override
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
+        self.read()
+        if not self.errors:
+            self.round_data = self.deal_data()
+        return cleaned
+
+    def read(self) -> None:
+        """What was tapped, as the panel draws it (a tap refused is left out, its message beside it)."""
+
+    def deal_data(self) -> dict[str, object] | None:
+        """The round's data to store (None: nothing yet); a message beside its field where it is refused."""
+        raise NotImplementedError
 
     def panel(self, note: str = "") -> Panel:
         """The panel that draws this form: the input kept, each message beside its field."""
@@ -108,10 +122,3 @@ def declarer_line(name: str, data: Mapping[str, object]) -> str:
     """Under a contract on the sheet: who declares, and the tricks they took or that the hand is to play."""
     took = gettext("took {tricks}").format(tricks=data["tricks"]) if "tricks" in data else gettext("to play")
     return f"{name} · {took}"
-
-
-def tricks_choice(legend: str, taken: object, needed: int | None, error: str, prefix: str = "") -> Choice:
-    """The tricks the declaring side took, one chip each, ``taken`` checked and those the contract needs
-    marked."""
-    chips = [Chip(v, checked=v == taken) for v in TRICKS]
-    return Choice("tricks", legend, chips, prefix=f"{prefix}tricks", error=error, marked=needed)

@@ -26,7 +26,7 @@ from games.rules.memory_bridge import (
 )
 from games.services import LoadedGame
 from games.table import EntryRow, new_game_form, new_game_page, total_explain
-from games.table.deal_steps import Panel, StepForm, StepsTable, deal_cell, declarer_line, tricks_choice
+from games.table.deal_steps import Panel, StepForm, StepsTable, deal_cell, declarer_line
 from games.table.forms import Chip, ChipField, Choice, strain_choice
 from games.views.common import HtmxHttpRequest
 from games.words import in_words
@@ -128,19 +128,25 @@ class DealForm(StepForm):
         before = self.state.rounds[self.number - 2].totals if self.number > 1 else None
         return ends_in_first_half(before or [0, 0], first_half, self.state.options["target"])
 
-    # -- the first half --------------------------------------------------------------------------
-
-    def read_first_half(self) -> FirstHalf:
-        """The tricks tapped; one player's tapped (or changed, of a filled pair) fixes the other's."""
-        values: FirstHalf = [self.cleaned_data.get(f"fh_{seat}") for seat in (0, 1)]
+    @override
+    def read(self) -> None:
+        """The chips tapped of the fields it reads; one player's first-half tricks tapped (or changed, of a
+        filled pair) fix the other's."""
+        if "contract" in self.reads:
+            read = {k: v for k in CONTRACT_FIELDS if (v := self.cleaned_data.get(k)) is not None}
+            self.values = {"doubled": 0, **read}  # a refused doubling shows as not doubled
+        if "first_half" not in self.reads:
+            return
+        self.first_half = values = [self.cleaned_data.get(f"fh_{seat}") for seat in (0, 1)]
         if self.errors:
-            return values
+            return
         given = [s for s in (0, 1) if values[s] is not None]
         changed = [s for s in given if values[s] != self.cleaned_data.get(f"was_{s}")]
         tapped = changed if len(given) == 2 and len(changed) == 1 else given
         if len(tapped) == 1:
             values[1 - tapped[0]] = HAND_CARDS - (values[tapped[0]] or 0)
-        return values
+
+    # -- the first half --------------------------------------------------------------------------
 
     @property
     def first_rows(self) -> list[EntryRow]:
@@ -165,10 +171,6 @@ class DealForm(StepForm):
         return first_half_line(self.names, [first, second])
 
     # -- the contract -----------------------------------------------------------------------------
-
-    def read_values(self) -> dict[str, int | str]:
-        read = {k: v for k in CONTRACT_FIELDS if (v := self.cleaned_data.get(k)) is not None}
-        return {"doubled": 0, **read}  # a refused doubling shows as not doubled
 
     def contract(self) -> Contract | None | str:
         """The contract tapped: None when passed out, "" while declarer, level or strain is missing."""
@@ -207,9 +209,8 @@ class DealForm(StepForm):
         if self.corrects or self.contract_saved:
             who = names[declarer] if isinstance(declarer, int) else "declarer"
             legend = gettext("Second-half tricks taken by {name}").format(name=who)
-            needed = level + 6 if isinstance(level, int) else None
-            error, prefix = self.field_errors().get("tricks", ""), "e" if self.corrects else ""
-            groups.append(tricks_choice(legend, self.values.get("tricks"), needed, error, prefix))
+            groups.append(self.choice("tricks", legend, [Chip(v) for v in TRICKS]))
+            groups[-1].marked = level + 6 if isinstance(level, int) else None  # the tricks the contract needs
         return groups
 
 
@@ -219,21 +220,19 @@ class FirstHalfForm(DealForm):
     phase = "first-half"
     reads = ("first_half",)
 
-    def clean(self) -> None:
-        self.first_half = first_half = self.read_first_half()
-        if self.errors:
-            return
-        full = [v for v in first_half if v is not None]
+    @override
+    def deal_data(self) -> dict[str, object] | None:
+        full = [v for v in self.first_half if v is not None]
         if len(full) < 2:  # nothing tapped (Save alone) or a tap refused
             if self.saving:
                 self.say(
                     None, gettext("Deal {number}: tap how many tricks either player took in the first half.")
                 )
-            return
+            return None
         data: dict[str, object] = {"first_half": full}
         if self.current is not None and "contract" in self.current.data and not self.ends_game(full):
             data["contract"] = self.current.data["contract"]  # the auction stands
-        self.round_data = data
+        return data
 
     @override
     def note(self, after: LoadedGame) -> str:
@@ -261,22 +260,20 @@ class SecondHalfForm(DealForm):
         super().start()
         self.contract_saved = self.current is not None and isinstance(self.current.data.get("contract"), dict)
 
-    def clean(self) -> None:
-        self.values = self.read_values()
-        if self.errors or self.current is None:
-            return
-        contract = self.contract()
+    @override
+    def deal_data(self) -> dict[str, object] | None:
+        current, contract = self.current, self.contract()
+        assert current is not None  # the step fits a deal whose first half is in (``fits``)
         if isinstance(contract, str):  # not complete yet: nothing to save
             if "tricks" in self.values:
                 self.say(
                     "level", gettext("Deal {number}: choose declarer, level and strain before the tricks.")
                 )
-            return
-        data = {"first_half": self.current.data["first_half"], "contract": contract}
+            return None
+        data = {"first_half": current.data["first_half"], "contract": contract}
         if "tricks" in self.values:
             data["tricks"] = self.values["tricks"]
-        if data != self.current.data:
-            self.round_data = data
+        return data if data != current.data else None
 
     @property
     def contract_line(self) -> str:
@@ -313,11 +310,10 @@ class CorrectionForm(DealForm):
     corrects = True
     ended_now = False  # the first half corrected now ends the game, and the second half no longer counts
 
-    def clean(self) -> None:
-        self.first_half = self.read_first_half()
-        self.values = self.read_values()
-        if self.errors or not self.saving:
-            return
+    @override
+    def deal_data(self) -> dict[str, object] | None:
+        if not self.saving:
+            return None
         stored = self.corrected.data
         if None in self.first_half:
             self.first_half = list(stored["first_half"])  # nothing tapped: the first half stands
@@ -327,19 +323,17 @@ class CorrectionForm(DealForm):
         if self.ends_game(full):
             self.ended_now = "contract" in stored or not isinstance(contract, str)
         elif isinstance(contract, str):
-            return self.say(
-                "level", gettext("Deal {number}: choose declarer, level and strain, or passed out.")
-            )
+            self.say("level", gettext("Deal {number}: choose declarer, level and strain, or passed out."))
+            return None
         else:
             data["contract"] = contract
             if contract is not None:
                 if "tricks" not in self.values:
                     name = self.names[contract["declarer"]]
-                    return self.say(
-                        "tricks", gettext("Deal {number}: tap the tricks {name} took."), name=name
-                    )
+                    self.say("tricks", gettext("Deal {number}: tap the tricks {name} took."), name=name)
+                    return None
                 data["tricks"] = self.values["tricks"]
-        self.round_data = data
+        return data
 
     @override
     def note(self, after: LoadedGame) -> str:

@@ -43,7 +43,7 @@ from games.rules.minibridge import (
 )
 from games.services import LoadedGame
 from games.table import new_game_form, new_game_page
-from games.table.deal_steps import Panel, StepForm, StepsTable, deal_cell, declarer_line, tricks_choice
+from games.table.deal_steps import Panel, StepForm, StepsTable, deal_cell, declarer_line
 from games.table.forms import Chip, ChipField, Choice, strain_choice
 from games.views.common import HtmxHttpRequest
 from games.words import in_words
@@ -199,8 +199,8 @@ class PointsRow:
 
 
 class DealForm(StepForm):
-    """A step of a deal: ``clean`` reads what was tapped and gives the round's data (``deal_data``); the panel
-    partial reads the heading, the points and who declares with them, and the contract's chips."""
+    """A step of a deal; the panel partial reads the heading, the points and who declares with them, and the
+    contract's chips."""
 
     taps_contract = False  # whether the step has the contract's chips and the tricks'
 
@@ -228,13 +228,6 @@ class DealForm(StepForm):
             )
 
     @override
-    def clean(self) -> dict[str, object]:
-        cleaned = super().clean() or {}
-        self.read()
-        if not self.errors:
-            self.round_data = self.deal_data()
-        return cleaned
-
     def read(self) -> None:
         """What was tapped: here the contract and the tricks, for the steps that have them."""
         if self.taps_contract:
@@ -242,10 +235,6 @@ class DealForm(StepForm):
             game = cleaned.get("game")
             self.strain_value, self.tricks_value = cleaned.get("strain") or "", cleaned.get("tricks")
             self.game_value = None if game is None else bool(game)
-
-    def deal_data(self) -> dict[str, object] | None:
-        """The round's data to store (None: nothing yet); a message beside its field where it is refused."""
-        raise NotImplementedError
 
     @property
     def full_hcp(self) -> list[int | None]:
@@ -374,8 +363,13 @@ class DealForm(StepForm):
             if needed
             else gettext("Tricks taken by {side}")
         )
-        error = self.field_errors().get("tricks", "")
-        return tricks_choice(legend.format(side=side, needed=needed), self.tricks_value, needed, error)
+        return Choice(
+            name="tricks",
+            legend=legend.format(side=side, needed=needed),
+            chips=[Chip(value=v, checked=self.tricks_value == v) for v in range(HAND_CARDS + 1)],
+            marked=needed,
+            error=self.field_errors().get("tricks", ""),
+        )
 
 
 class PointsForm(DealForm):
