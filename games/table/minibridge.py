@@ -1,10 +1,9 @@
 """Minibridge's table: the partnership sheet, each player's personal sheet, and a deal's three steps.
 
-A deal is entered in three steps, each saved by the tap that completes it: the points as announced
-from the dealer (a keypad: three taps, the fourth player's points follow from 40), the declarer's
-contract (strain, then part-score or game), then the tricks the declaring side took. Each step is a
-form whose panel partial (templates/games/minibridge/sheet.html) reads it. The keypad keeps its state
-in the form (hidden fields and the player it fills), so it works as a plain form too.
+A deal is entered in three steps (games/table/deal_steps.py): the points as announced from the dealer (a
+keypad: three taps, the fourth player's points follow from 40), the declarer's contract (strain, then
+part-score or game), then the tricks the declaring side took. The keypad keeps its state in the form (hidden
+fields and the player it fills), so it works as a plain form too.
 """
 
 from __future__ import annotations
