@@ -136,3 +136,12 @@ def test_the_start_date_standings_and_minibridge_summary(table, make_session):
     assert "(2 sur 2)" in standings and " of " not in standings
     # The records name the deal in French, and no "manche" for Call Bridge's deals.
     assert ", donne 1" in standings and "deal 1" not in standings and "manche" not in standings
+
+
+def test_minibridge_says_what_a_game_needs_in_french(table, make_session):
+    # The points are in: the contract's panel says what a game needs, no trumps as "SA" in French, "NT"
+    # in English, whichever language the page first drawn was in.
+    session = make_session("minibridge", players=FOUR, rounds=[{"hcp": [12, 10, 10, 8]}])
+    assert "Game needs 9 in NT, 10 in ♠" in text(body(table.get(url("sheet", session))))
+    page = french(table, url("sheet", session))
+    assert "La manche demande 9 à SA, 10 à ♠" in page and "NT" not in page

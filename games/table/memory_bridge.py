@@ -11,9 +11,7 @@ from django.http import HttpResponse
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from games import services
 from games.forms import SeatingForm, WholeNumberField
-from games.models import GameSession, Seat
 from games.paper.common import Cell, Row
 from games.rules import RoundInfo, RuleError
 from games.rules.cards import STRAINS
@@ -27,17 +25,9 @@ from games.rules.memory_bridge import (
     first_half_winner,
 )
 from games.services import LoadedGame
-from games.table import (
-    Actions,
-    EntryRow,
-    ScoreboardTable,
-    Step,
-    new_game_form,
-    new_game_page,
-    steps,
-    total_explain,
-)
-from games.table.forms import Chip, ChipField, Choice, RoundForm, strain_choice
+from games.table import EntryRow, new_game_form, new_game_page, total_explain
+from games.table.deal_steps import Panel, StepForm, StepsTable, deal_cell, declarer_line
+from games.table.forms import Chip, ChipField, Choice, strain_choice
 from games.views.common import HtmxHttpRequest
 from games.words import in_words
 
@@ -98,14 +88,12 @@ def contract_words(names: list[str], contract: Contract) -> str:
     )
 
 
-class DealForm(RoundForm):
+class DealForm(StepForm):
     """A step of a deal: its fields, how it reads them, and what its panel draws from it (rows, chips,
     lines) in the sheet template's partial named ``phase``."""
 
-    phase = ""
     # Its fields: the first half's tricks ("first_half"), the contract and the tricks ("contract").
     reads: tuple[str, ...] = ("first_half", "contract")
-    contract_saved = False
     first_half: FirstHalf
     values: dict[str, int | str]  # the contract's chips tapped (``level`` "pass": passed out) and the tricks
 
@@ -135,28 +123,30 @@ class DealForm(RoundForm):
     def refuse(self, exc: RuleError) -> None:
         self.place(exc, seat_prefix="fh", seat_kinds=("first_half",), default="level")
 
-    def fail(self, field: str | None, message: str, **words: object) -> None:
-        """Refuse the step: ``message`` said of this deal beside ``field`` (None: the whole deal)."""
-        self.add_error(field, message.format(number=self.number, **words))
-
     def ends_game(self, first_half: list[int]) -> bool:
         """Would this first half take its winner to the target (the game then ends there)?"""
         before = self.state.rounds[self.number - 2].totals if self.number > 1 else None
         return ends_in_first_half(before or [0, 0], first_half, self.state.options["target"])
 
-    # -- the first half --------------------------------------------------------------------------
-
-    def read_first_half(self) -> FirstHalf:
-        """The tricks tapped; one player's tapped (or changed, of a filled pair) fixes the other's."""
-        values: FirstHalf = [self.cleaned_data.get(f"fh_{seat}") for seat in (0, 1)]
+    @override
+    def read(self) -> None:
+        """The chips tapped of the fields it reads; one player's first-half tricks tapped (or changed, of a
+        filled pair) fix the other's."""
+        if "contract" in self.reads:
+            read = {k: v for k in CONTRACT_FIELDS if (v := self.cleaned_data.get(k)) is not None}
+            self.values = {"doubled": 0, **read}  # a refused doubling shows as not doubled
+        if "first_half" not in self.reads:
+            return
+        self.first_half = values = [self.cleaned_data.get(f"fh_{seat}") for seat in (0, 1)]
         if self.errors:
-            return values
+            return
         given = [s for s in (0, 1) if values[s] is not None]
         changed = [s for s in given if values[s] != self.cleaned_data.get(f"was_{s}")]
         tapped = changed if len(given) == 2 and len(changed) == 1 else given
         if len(tapped) == 1:
             values[1 - tapped[0]] = HAND_CARDS - (values[tapped[0]] or 0)
-        return values
+
+    # -- the first half --------------------------------------------------------------------------
 
     @property
     def first_rows(self) -> list[EntryRow]:
@@ -181,10 +171,6 @@ class DealForm(RoundForm):
         return first_half_line(self.names, [first, second])
 
     # -- the contract -----------------------------------------------------------------------------
-
-    def read_values(self) -> dict[str, int | str]:
-        read = {k: v for k in CONTRACT_FIELDS if (v := self.cleaned_data.get(k)) is not None}
-        return {"doubled": 0, **read}  # a refused doubling shows as not doubled
 
     def contract(self) -> Contract | None | str:
         """The contract tapped: None when passed out, "" while declarer, level or strain is missing."""
@@ -234,21 +220,19 @@ class FirstHalfForm(DealForm):
     phase = "first-half"
     reads = ("first_half",)
 
-    def clean(self) -> None:
-        self.first_half = first_half = self.read_first_half()
-        if self.errors:
-            return
-        full = [v for v in first_half if v is not None]
+    @override
+    def deal_data(self) -> dict[str, object] | None:
+        full = [v for v in self.first_half if v is not None]
         if len(full) < 2:  # nothing tapped (Save alone) or a tap refused
             if self.saving:
-                self.fail(
+                self.say(
                     None, gettext("Deal {number}: tap how many tricks either player took in the first half.")
                 )
-            return
+            return None
         data: dict[str, object] = {"first_half": full}
         if self.current is not None and "contract" in self.current.data and not self.ends_game(full):
             data["contract"] = self.current.data["contract"]  # the auction stands
-        self.round_data = data
+        return data
 
     @override
     def note(self, after: LoadedGame) -> str:
@@ -267,6 +251,7 @@ class SecondHalfForm(DealForm):
 
     phase = "second-half"
     reads = ("contract",)
+    takes_tricks_later = True
 
     def fits(self) -> bool:
         return self.current is not None
@@ -275,22 +260,20 @@ class SecondHalfForm(DealForm):
         super().start()
         self.contract_saved = self.current is not None and isinstance(self.current.data.get("contract"), dict)
 
-    def clean(self) -> None:
-        self.values = self.read_values()
-        if self.errors or self.current is None:
-            return
-        contract = self.contract()
+    @override
+    def deal_data(self) -> dict[str, object] | None:
+        current, contract = self.current, self.contract()
+        assert current is not None  # the step fits a deal whose first half is in (``fits``)
         if isinstance(contract, str):  # not complete yet: nothing to save
             if "tricks" in self.values:
-                self.fail(
+                self.say(
                     "level", gettext("Deal {number}: choose declarer, level and strain before the tricks.")
                 )
-            return
-        data = {"first_half": self.current.data["first_half"], "contract": contract}
+            return None
+        data = {"first_half": current.data["first_half"], "contract": contract}
         if "tricks" in self.values:
             data["tricks"] = self.values["tricks"]
-        if data != self.current.data:
-            self.round_data = data
+        return data if data != current.data else None
 
     @property
     def contract_line(self) -> str:
@@ -327,11 +310,10 @@ class CorrectionForm(DealForm):
     corrects = True
     ended_now = False  # the first half corrected now ends the game, and the second half no longer counts
 
-    def clean(self) -> None:
-        self.first_half = self.read_first_half()
-        self.values = self.read_values()
-        if self.errors or not self.saving:
-            return
+    @override
+    def deal_data(self) -> dict[str, object] | None:
+        if not self.saving:
+            return None
         stored = self.corrected.data
         if None in self.first_half:
             self.first_half = list(stored["first_half"])  # nothing tapped: the first half stands
@@ -341,19 +323,17 @@ class CorrectionForm(DealForm):
         if self.ends_game(full):
             self.ended_now = "contract" in stored or not isinstance(contract, str)
         elif isinstance(contract, str):
-            return self.fail(
-                "level", gettext("Deal {number}: choose declarer, level and strain, or passed out.")
-            )
+            self.say("level", gettext("Deal {number}: choose declarer, level and strain, or passed out."))
+            return None
         else:
             data["contract"] = contract
             if contract is not None:
                 if "tricks" not in self.values:
                     name = self.names[contract["declarer"]]
-                    return self.fail(
-                        "tricks", gettext("Deal {number}: tap the tricks {name} took."), name=name
-                    )
+                    self.say("tricks", gettext("Deal {number}: tap the tricks {name} took."), name=name)
+                    return None
                 data["tricks"] = self.values["tricks"]
-        self.round_data = data
+        return data
 
     @override
     def note(self, after: LoadedGame) -> str:
@@ -366,50 +346,13 @@ class CorrectionForm(DealForm):
         )
 
 
-class Panel:
-    """The entry panel: the form of the step in hand (None: the game is over), and what to say."""
-
-    def __init__(self, form: DealForm | None = None, note: str = "") -> None:
-        self.form, self.note = form, note
-        self.phase = form.phase if form else "over"  # the sheet template's partial that draws the form
-        self.info = form.info if form else None
-        self.contract_saved = bool(form and form.contract_saved)  # for templates/games/_steps.html
-        self.error = form.message if form else ""
-        if isinstance(form, SecondHalfForm) and not form.contract_saved:  # no tricks chips to show it beside
-            self.error = self.error or form.field_errors().get("tricks", "")
-
-
-class MemoryBridgeTable(ScoreboardTable[Panel]):
+class MemoryBridgeTable(StepsTable):
     sheet_template = "games/memory_bridge/sheet.html"
     round_word = "Deal"
-
-    def current_panel(self, loaded: LoadedGame) -> Panel:
-        state = loaded.state
-        if state.next_round is None:  # the game is over
-            return Panel()
-        form = FirstHalfForm if state.current is None else SecondHalfForm
-        return Panel(form(table=self, loaded=loaded, target=state.next_round))
-
-    def sheet(
-        self, request: HtmxHttpRequest, session: GameSession, seats: list[Seat] | None = None
-    ) -> HttpResponse:
-        """The sheet, or (``?phase=first-half``) the deal in hand's first half to change."""
-        loaded = services.load_game(session, seats)
-        current = loaded.state.current
-        if request.GET.get("phase") == "first-half" and current is not None:
-            form = FirstHalfForm(table=self, loaded=loaded, target=current.info)
-            panel = Panel(form, note=gettext("Tap either player's tricks; the other's follow from 13."))
-        else:
-            panel = self.current_panel(loaded)
-        return self.show(request, loaded, panel)
-
-    def actions(self) -> Actions:
-        return steps(
-            self,
-            first_half=Step(FirstHalfForm, Panel),
-            second_half=Step(SecondHalfForm, Panel),
-            edit=Step(CorrectionForm, Panel),
-        )
+    first_step = FirstHalfForm
+    contract_step = SecondHalfForm
+    correction = CorrectionForm
+    changing_note = _("Tap either player's tricks; the other's follow from 13.")
 
     def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
         form = new_game_form(request, NewMemoryBridgeForm, self.game.slug, count=2)
@@ -473,8 +416,7 @@ class MemoryBridgeTable(ScoreboardTable[Panel]):
                 main, sub = gettext("Passed out"), gettext("no second half")
             else:
                 main = contract_name(contract["level"], contract["strain"], contract["doubled"])
-                played = gettext("took {tricks}").format(tricks=data["tricks"]) if "tricks" in data else None
-                sub = f"{names[contract['declarer']]} · {played or gettext('to play')}"
+                sub = declarer_line(names[contract["declarer"]], data)
             first, second = data["first_half"]
             under = (sub, gettext("1st half {first}–{second}").format(first=first, second=second))
             halves = zip(facts["first_half_points"], facts["second_half_points"] or [0, 0], strict=True)
@@ -496,8 +438,7 @@ class MemoryBridgeTable(ScoreboardTable[Panel]):
 def deal_row(info: RoundInfo, names: list[str], cells: list[Cell], cls: str, *, link: bool = False) -> Row:
     """A deal's row: its number (linked to its correction once played; who dealt as its title), then
     ``cells``: the contract's and each player's, the dealer's marked."""
-    title = gettext("{name} deals").format(name=names[info.dealer])
-    number = Cell(text=str(info.number), head=True, link=link, title=title, cls="round-col")
+    number = deal_cell(info.number, info.dealer, names, link=link)
     for seat, side in enumerate(cells[1:]):
         side.cls = "side-cell dealer" if seat == info.dealer else "side-cell"
     return Row([number, *cells], cls=cls, number=info.number, heading=f"{in_words('Deal')} {info.number}")

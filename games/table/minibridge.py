@@ -1,10 +1,9 @@
 """Minibridge's table: the partnership sheet, each player's personal sheet, and a deal's three steps.
 
-A deal is entered in three steps, each saved by the tap that completes it: the points as announced
-from the dealer (a keypad: three taps, the fourth player's points follow from 40), the declarer's
-contract (strain, then part-score or game), then the tricks the declaring side took. Each step is a
-form whose panel partial (templates/games/minibridge/sheet.html) reads it. The keypad keeps its state
-in the form (hidden fields and the player it fills), so it works as a plain form too.
+A deal is entered in three steps (games/table/deal_steps.py): the points as announced from the dealer (a
+keypad: three taps, the fourth player's points follow from 40), the declarer's contract (strain, then
+part-score or game), then the tricks the declaring side took. The keypad keeps its state in the form (hidden
+fields and the player it fills), so it works as a plain form too.
 """
 
 from __future__ import annotations
@@ -42,13 +41,13 @@ from games.rules.minibridge import (
     tricks_needed,
 )
 from games.services import LoadedGame
-from games.table import Actions, ScoreboardTable, Step, new_game_form, new_game_page, steps
-from games.table.forms import Chip, ChipField, Choice, RoundForm, strain_choice
+from games.table import new_game_form, new_game_page
+from games.table.deal_steps import Panel, StepForm, StepsTable, deal_cell, declarer_line
+from games.table.forms import Chip, ChipField, Choice, strain_choice
 from games.views.common import HtmxHttpRequest
 from games.words import in_words
 
 PERSONAL_ORDER = (0, 2, 1, 3)  # the paper sheet's columns: points held by N, S, E, W
-GAME_NEEDS = [(strain_symbol(s), n) for s, n in GAME_TRICKS.items()]
 
 
 def letter(seat: int) -> str:
@@ -136,9 +135,8 @@ def side_explain(side: str, result: RoundResult, names: list[str]) -> str:
 
 
 def number_cell(deal: int, dealer: int, names: list[str], *, link: bool = False) -> Cell:
-    """A row's heading: the deal's number with the dealer's letter small beside it (who, as its title)."""
-    title = gettext("{name} deals").format(name=names[dealer])
-    return Cell(text=str(deal), flag=letter(dealer), title=title, head=True, link=link, cls="round-col")
+    """A row's heading: the deal's number with the dealer's letter small beside it."""
+    return deal_cell(deal, dealer, names, flag=letter(dealer), link=link)
 
 
 def contract_cell(result: RoundResult, names: list[str]) -> Cell:
@@ -147,10 +145,7 @@ def contract_cell(result: RoundResult, names: list[str]) -> Cell:
     if facts["redeal"]:
         main, sub = "20:20", gettext("redealt, no score")
     elif "contract" in data:
-        took = (
-            gettext("took {tricks}").format(tricks=data["tricks"]) if "tricks" in data else gettext("to play")
-        )
-        main, sub = contract_short(data["contract"]), f"{names[facts['declarer']]} · {took}"
+        main, sub = contract_short(data["contract"]), declarer_line(names[facts["declarer"]], data)
     else:
         main = gettext("{side} declare").format(side=side_name(facts["declaring_side"]))
         sub = gettext("{name} to choose").format(name=names[facts["declarer"]])
@@ -185,175 +180,6 @@ class PersonalRow:
     minus: int | None = None
 
 
-class MinibridgeTable(ScoreboardTable["Panel"]):
-    """Two partnerships' totals beside the sheet, a personal sheet per player, and a deal in three steps."""
-
-    sheet_template = "games/minibridge/sheet.html"
-    leader_words = "announces first"
-
-    def screen_rows(self, loaded: LoadedGame) -> list[Row]:
-        """Every round recorded (20:20 redeals included), the deal being entered, and (when playing a number
-        of deals) those to come."""
-        state, names = loaded.state, loaded.names
-        rows: list[Row] = []
-        numbers = deal_numbers(state)
-        for result, deal in zip(state.rounds, numbers[:-1], strict=True):
-            done, number = result.complete, result.info.number
-            cells = [number_cell(deal, result.info.dealer, names, link=done), contract_cell(result, names)]
-            cells += [side_cell(side, result, names) for side in ("NS", "EW")]
-            if result.facts["redeal"]:
-                link, cls = gettext("Correct round {number} (deal {deal}, 20:20 redeal)"), " row-redeal"
-            else:
-                link, cls = gettext("Correct round {number} (deal {deal})"), ""
-            rows.append(
-                Row(
-                    cells,
-                    cls=f"row-{'done' if done else 'current'}{cls}",
-                    number=number,
-                    heading=f"{in_words('Deal')} {deal}",
-                    link_label=link.format(number=number, deal=deal),
-                )
-            )
-        info = state.next_round
-        if state.finished or info is None:
-            return rows
-        blank = [Cell(cls="side-cell"), Cell(cls="side-cell")]
-        if state.current is None:
-            to_come = Cell(lines=(gettext("points to come"),), cls="contract-col")
-            cells = [number_cell(numbers[-1], info.dealer, names), to_come]
-            rows.append(Row([*cells, *blank], cls="row-current", number=info.number))
-        for deal in range(numbers[-1] + 1, (state.options.get("deals") or 0) + 1):
-            cells = [number_cell(deal, (state.first_dealer + deal - 1) % 4, names), Cell(cls="contract-col")]
-            rows.append(Row([*cells, *blank], cls="row-future", key=f"deal-{deal}"))  # no round yet
-        return rows
-
-    def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
-        """What the sheet page shows besides its entry panel and its drawn rows: the totals, the winners."""
-        del panel  # the entry panel is every sheet's (``full_context``)
-        state, names = loaded.state, loaded.names
-        totals, target = state.totals or [0] * 4, state.options.get("target")
-        winners = sorted({side_of(s) for s in state.winners}) if state.finished else []
-        played = any(r.complete and not r.facts["redeal"] for r in state.rounds)
-        sides = [
-            {
-                "key": side,
-                "name": side_name(side),
-                "players": side_players(names, side),
-                "total": totals[SIDES[side][0]],
-                "to_go": max(0, target - totals[SIDES[side][0]]) if target else None,
-                "leads": played and totals[SIDES[side][0]] == max(totals),
-            }
-            for side in ("NS", "EW")
-        ]
-        return {
-            "seats": [{"seat": s, "letter": letter(s), "name": names[s]} for s in range(4)],
-            "sides": sides,
-            "winners": [side_name(w) for w in winners],
-            "win_detail": f": {side_players(names, winners[0])}" if len(winners) == 1 else "",
-            "deals_option": state.options.get("deals"),
-            "target": target,
-            "game_tricks": GAME_NEEDS,
-        }
-
-    def current_panel(self, loaded: LoadedGame) -> Panel:
-        """The points keypad, or the contract and tricks once the points are in, or the game's end."""
-        info = loaded.state.next_round
-        if loaded.state.finished or info is None:
-            return Panel("over")
-        step = PointsForm if loaded.state.current is None else ContractForm
-        return step(None, table=self, loaded=loaded, target=info).panel()
-
-    def round_title(self, loaded: LoadedGame, info: RoundInfo) -> str:
-        """ "Deal 4": a redealt deal keeps its number."""
-        return gettext("Deal {number}").format(number=deal_of(loaded.state, info))
-
-    def watch_lines(self, loaded: LoadedGame) -> list[str]:
-        """Who deals (and announces first), then where the deal stands: the points being announced,
-        the contract being chosen, or the hand being played."""
-        state, names = loaded.state, loaded.names
-        info, current = state.next_round, state.current
-        if info is None:
-            return []
-        lines = [gettext("{dealer} deals and announces first").format(dealer=names[info.dealer])]
-        if current is None:
-            return [*lines, gettext("Announcing the points.")]
-        points, contract = current.facts["side_hcp"], current.data.get("contract")
-        said = gettext("Points: {ns} {ns_points}, {ew} {ew_points}; {declarer} declares.")
-        ns, ew, declarer = side_name("NS"), side_name("EW"), who(names, current.facts["declarer"])
-        lines.append(
-            said.format(ns=ns, ns_points=points["NS"], ew=ew, ew_points=points["EW"], declarer=declarer)
-        )
-        if contract is None:
-            return [*lines, gettext("Choosing the contract.")]
-        return [*lines, gettext("Playing the hand: {contract}.").format(contract=contract_short(contract))]
-
-    def stale_message(self, number: int) -> str:
-        said = gettext("Round {number} is not the deal being entered; the sheet has been brought up to date.")
-        return said.format(number=number)
-
-    def sheet(
-        self, request: HtmxHttpRequest, session: GameSession, seats: list[Seat] | None = None
-    ) -> HttpResponse:
-        """The sheet, a player's personal sheet (``?seat=``), or the points again to change them
-        (``?phase=points``, once they are in)."""
-        loaded = services.load_game(session, seats)
-        seat, current = request.GET.get("seat", ""), loaded.state.current
-        if seat in ("0", "1", "2", "3"):
-            return self.personal_sheet(request, loaded, int(seat))
-        if request.GET.get("phase") == "points" and current is not None:
-            return self.show(
-                request, loaded, PointsForm(None, table=self, loaded=loaded, target=current.info).panel()
-            )
-        return self.show(request, loaded, self.current_panel(loaded))
-
-    def personal_sheet(self, request: HtmxHttpRequest, loaded: LoadedGame, seat: int) -> HttpResponse:
-        """The personal score sheet of the rule text, one line a deal, "score our way" + and -."""
-        state, names = loaded.state, loaded.names
-        rows = []
-        for result, deal in zip(state.rounds, deal_numbers(state)[:-1], strict=True):
-            data, facts = result.data, result.facts
-            row = PersonalRow(str(deal), held=[data["hcp"][s] for s in PERSONAL_ORDER])
-            rows.append(row)
-            if facts["redeal"]:
-                row.side_points, row.contract = "20:20", gettext("Redeal")
-                continue
-            side = facts["declaring_side"]
-            row.side_points = f"{facts['side_hcp'][side]} {side_name(side)}"
-            if "contract" in data:
-                said = gettext("{contract} by {seat}")
-                row.contract = said.format(
-                    contract=contract_short(data["contract"]), seat=letter(facts["declarer"])
-                )
-            row.tricks = str(data.get("tricks", ""))
-            if result.points is not None:  # the deal is played
-                row.plus, row.minus = result.points[seat] or None, result.points[(seat + 1) % 4] or None
-        plus, minus = sum(row.plus or 0 for row in rows), sum(row.minus or 0 for row in rows)
-        context = {
-            "session": loaded.session,
-            "me": who(names, seat),
-            "seat_letter": letter(seat),
-            "side": side_name(side_of(seat)),
-            "partner": who(names, (seat + 2) % 4),
-            "rows": rows,
-            "totals": {"plus": plus, "minus": minus, "net": plus - minus, "side": side_of(seat)},
-            "others": [{"seat": s, "label": who(names, s)} for s in range(4) if s != seat],
-            "columns": [letter(s) for s in PERSONAL_ORDER],
-        }
-        return render(request, "games/minibridge/personal.html", context)
-
-    def actions(self) -> Actions:
-        return steps(
-            self,
-            points=Step(PointsForm, PointsForm.panel),
-            contract=Step(ContractForm, ContractForm.panel),
-            edit=Step(CorrectionForm, CorrectionForm.panel),
-        )
-
-    def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
-        form = new_game_form(request, NewMinibridgeForm, self.game.slug, count=4)
-        return new_game_page(request, form, game=self.game, template="games/minibridge/new.html")
-
-
 # -- the entry panel: each step of a deal is a form, drawn by its own panel partial -----------------
 
 
@@ -371,27 +197,10 @@ class PointsRow:
     error: str = ""
 
 
-@dataclass
-class Panel:
-    """The entry panel: its phase, a note and a message for it as a whole, and the form of the step it draws
-    (none once the game is over)."""
+class DealForm(StepForm):
+    """A step of a deal; the panel partial reads the heading, the points and who declares with them, and the
+    contract's chips."""
 
-    phase: str
-    form: DealForm | None = None
-    note: str = ""
-    error: str = ""
-    contract_saved: bool = False  # for the steps still to enter (templates/games/_steps.html)
-
-    @property
-    def info(self) -> RoundInfo | None:
-        return None if self.form is None else self.form.info
-
-
-class DealForm(RoundForm):
-    """A step of a deal: ``clean`` reads what was tapped and gives the round's data (``deal_data``); the panel
-    partial reads the heading, the points and who declares with them, and the contract's chips."""
-
-    phase = ""
     taps_contract = False  # whether the step has the contract's chips and the tricks'
 
     def start(self) -> None:
@@ -417,18 +226,7 @@ class DealForm(RoundForm):
                 refusal=lambda shown: tricks.format(round=n, most=HAND_CARDS, shown=shown),
             )
 
-    def panel(self) -> Panel:
-        """The panel that draws this form: the input kept, each message beside its field."""
-        return Panel(self.phase, self, error=self.message)
-
     @override
-    def clean(self) -> dict[str, object]:
-        cleaned = super().clean() or {}
-        self.read()
-        if not self.errors:
-            self.round_data = self.deal_data()
-        return cleaned
-
     def read(self) -> None:
         """What was tapped: here the contract and the tricks, for the steps that have them."""
         if self.taps_contract:
@@ -436,14 +234,6 @@ class DealForm(RoundForm):
             game = cleaned.get("game")
             self.strain_value, self.tricks_value = cleaned.get("strain") or "", cleaned.get("tricks")
             self.game_value = None if game is None else bool(game)
-
-    def deal_data(self) -> dict[str, object] | None:
-        """The round's data to store (None: nothing yet); a message beside its field where it is refused."""
-        raise NotImplementedError
-
-    def say(self, field: str, said: str, **words: object) -> None:
-        """``said`` ("Round {round}: ...") beside ``field``, with this round and ``words`` filled in."""
-        self.flag(field, said.format(round=self.number, **words))
 
     @property
     def full_hcp(self) -> list[int | None]:
@@ -601,8 +391,8 @@ class PointsForm(DealForm):
         self.moved = False
 
     @override
-    def panel(self) -> Panel:
-        panel = super().panel()
+    def panel(self, note: str = "") -> Panel:
+        panel = super().panel(note)
         if self.changing and not self.problems():
             panel.note = gettext("Tap a player to change their points; the fourth still follows from 40.")
         return panel
@@ -722,14 +512,16 @@ class ContractForm(DealForm):
 
     phase = "contract"
     taps_contract = True
+    takes_tricks_later = True
+
+    @override
+    def start(self) -> None:
+        super().start()
+        self.contract_saved = self.current is not None and "contract" in self.current.data
 
     @override
     def fits(self) -> bool:
         return self.current is not None and not self.current.facts["redeal"]
-
-    @property
-    def contract_saved(self) -> bool:
-        return self.current is not None and "contract" in self.current.data
 
     @property
     @override
@@ -739,14 +531,6 @@ class ContractForm(DealForm):
         said = gettext("{side} need {needed} tricks for {contract}")
         contract = contract_name(self.strain_value, bool(self.game_value))
         return said.format(side=self.facts["side"], needed=self.needed, contract=contract)
-
-    @override
-    def panel(self) -> Panel:
-        panel = super().panel()
-        panel.contract_saved = self.contract_saved
-        if not self.contract_saved:  # no tricks row yet to show their message beside
-            panel.error = panel.error or self.field_errors().get("tricks", "")
-        return panel
 
     @override
     def deal_data(self) -> dict[str, object] | None:
@@ -828,6 +612,157 @@ class CorrectionForm(PointsForm):
     def note(self, after: LoadedGame) -> str:
         said = gettext("Round {number} corrected; every total after it is worked out again.")
         return said.format(number=self.number)
+
+
+class MinibridgeTable(StepsTable):
+    """Two partnerships' totals beside the sheet, a personal sheet per player, and a deal in three steps."""
+
+    sheet_template = "games/minibridge/sheet.html"
+    leader_words = "announces first"
+    first_step = PointsForm
+    contract_step = ContractForm
+    correction = CorrectionForm
+
+    def screen_rows(self, loaded: LoadedGame) -> list[Row]:
+        """Every round recorded (20:20 redeals included), the deal being entered, and (when playing a number
+        of deals) those to come."""
+        state, names = loaded.state, loaded.names
+        rows: list[Row] = []
+        numbers = deal_numbers(state)
+        for result, deal in zip(state.rounds, numbers[:-1], strict=True):
+            done, number = result.complete, result.info.number
+            cells = [number_cell(deal, result.info.dealer, names, link=done), contract_cell(result, names)]
+            cells += [side_cell(side, result, names) for side in ("NS", "EW")]
+            if result.facts["redeal"]:
+                link, cls = gettext("Correct round {number} (deal {deal}, 20:20 redeal)"), " row-redeal"
+            else:
+                link, cls = gettext("Correct round {number} (deal {deal})"), ""
+            rows.append(
+                Row(
+                    cells,
+                    cls=f"row-{'done' if done else 'current'}{cls}",
+                    number=number,
+                    heading=f"{in_words('Deal')} {deal}",
+                    link_label=link.format(number=number, deal=deal),
+                )
+            )
+        info = state.next_round
+        if state.finished or info is None:
+            return rows
+        blank = [Cell(cls="side-cell"), Cell(cls="side-cell")]
+        if state.current is None:
+            to_come = Cell(lines=(gettext("points to come"),), cls="contract-col")
+            cells = [number_cell(numbers[-1], info.dealer, names), to_come]
+            rows.append(Row([*cells, *blank], cls="row-current", number=info.number))
+        for deal in range(numbers[-1] + 1, (state.options.get("deals") or 0) + 1):
+            cells = [number_cell(deal, (state.first_dealer + deal - 1) % 4, names), Cell(cls="contract-col")]
+            rows.append(Row([*cells, *blank], cls="row-future", key=f"deal-{deal}"))  # no round yet
+        return rows
+
+    def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
+        """What the sheet page shows besides its entry panel and its drawn rows: the totals, the winners."""
+        del panel  # the entry panel is every sheet's (``full_context``)
+        state, names = loaded.state, loaded.names
+        totals, target = state.totals or [0] * 4, state.options.get("target")
+        winners = sorted({side_of(s) for s in state.winners}) if state.finished else []
+        played = any(r.complete and not r.facts["redeal"] for r in state.rounds)
+        sides = [
+            {
+                "key": side,
+                "name": side_name(side),
+                "players": side_players(names, side),
+                "total": totals[SIDES[side][0]],
+                "to_go": max(0, target - totals[SIDES[side][0]]) if target else None,
+                "leads": played and totals[SIDES[side][0]] == max(totals),
+            }
+            for side in ("NS", "EW")
+        ]
+        return {
+            "seats": [{"seat": s, "letter": letter(s), "name": names[s]} for s in range(4)],
+            "sides": sides,
+            "winners": [side_name(w) for w in winners],
+            "win_detail": f": {side_players(names, winners[0])}" if len(winners) == 1 else "",
+            "deals_option": state.options.get("deals"),
+            "target": target,
+            "game_tricks": [(strain_symbol(s), n) for s, n in GAME_TRICKS.items()],  # in the page's language
+        }
+
+    def round_title(self, loaded: LoadedGame, info: RoundInfo) -> str:
+        """ "Deal 4": a redealt deal keeps its number."""
+        return gettext("Deal {number}").format(number=deal_of(loaded.state, info))
+
+    def watch_lines(self, loaded: LoadedGame) -> list[str]:
+        """Who deals (and announces first), then where the deal stands: the points being announced,
+        the contract being chosen, or the hand being played."""
+        state, names = loaded.state, loaded.names
+        info, current = state.next_round, state.current
+        if info is None:
+            return []
+        lines = [gettext("{dealer} deals and announces first").format(dealer=names[info.dealer])]
+        if current is None:
+            return [*lines, gettext("Announcing the points.")]
+        points, contract = current.facts["side_hcp"], current.data.get("contract")
+        said = gettext("Points: {ns} {ns_points}, {ew} {ew_points}; {declarer} declares.")
+        ns, ew, declarer = side_name("NS"), side_name("EW"), who(names, current.facts["declarer"])
+        lines.append(
+            said.format(ns=ns, ns_points=points["NS"], ew=ew, ew_points=points["EW"], declarer=declarer)
+        )
+        if contract is None:
+            return [*lines, gettext("Choosing the contract.")]
+        return [*lines, gettext("Playing the hand: {contract}.").format(contract=contract_short(contract))]
+
+    def stale_message(self, number: int) -> str:
+        said = gettext("Round {number} is not the deal being entered; the sheet has been brought up to date.")
+        return said.format(number=number)
+
+    def sheet(
+        self, request: HtmxHttpRequest, session: GameSession, seats: list[Seat] | None = None
+    ) -> HttpResponse:
+        """The sheet, a player's personal sheet (``?seat=``), or the points again to change them
+        (``?phase=points``, once they are in)."""
+        seat = request.GET.get("seat", "")
+        if seat in ("0", "1", "2", "3"):
+            return self.personal_sheet(request, services.load_game(session, seats), int(seat))
+        return super().sheet(request, session, seats)
+
+    def personal_sheet(self, request: HtmxHttpRequest, loaded: LoadedGame, seat: int) -> HttpResponse:
+        """The personal score sheet of the rule text, one line a deal, "score our way" + and -."""
+        state, names = loaded.state, loaded.names
+        rows = []
+        for result, deal in zip(state.rounds, deal_numbers(state)[:-1], strict=True):
+            data, facts = result.data, result.facts
+            row = PersonalRow(str(deal), held=[data["hcp"][s] for s in PERSONAL_ORDER])
+            rows.append(row)
+            if facts["redeal"]:
+                row.side_points, row.contract = "20:20", gettext("Redeal")
+                continue
+            side = facts["declaring_side"]
+            row.side_points = f"{facts['side_hcp'][side]} {side_name(side)}"
+            if "contract" in data:
+                said = gettext("{contract} by {seat}")
+                row.contract = said.format(
+                    contract=contract_short(data["contract"]), seat=letter(facts["declarer"])
+                )
+            row.tricks = str(data.get("tricks", ""))
+            if result.points is not None:  # the deal is played
+                row.plus, row.minus = result.points[seat] or None, result.points[(seat + 1) % 4] or None
+        plus, minus = sum(row.plus or 0 for row in rows), sum(row.minus or 0 for row in rows)
+        context = {
+            "session": loaded.session,
+            "me": who(names, seat),
+            "seat_letter": letter(seat),
+            "side": side_name(side_of(seat)),
+            "partner": who(names, (seat + 2) % 4),
+            "rows": rows,
+            "totals": {"plus": plus, "minus": minus, "net": plus - minus, "side": side_of(seat)},
+            "others": [{"seat": s, "label": who(names, s)} for s in range(4) if s != seat],
+            "columns": [letter(s) for s in PERSONAL_ORDER],
+        }
+        return render(request, "games/minibridge/personal.html", context)
+
+    def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
+        form = new_game_form(request, NewMinibridgeForm, self.game.slug, count=4)
+        return new_game_page(request, form, game=self.game, template="games/minibridge/new.html")
 
 
 # -- a new game ------------------------------------------------------------------------------------
