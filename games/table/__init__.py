@@ -462,30 +462,6 @@ def fetch_url(request: HtmxHttpRequest, name: str) -> str:
 # -- a new game ------------------------------------------------------------------------------
 
 
-def known_players(request: HtmxHttpRequest) -> list[str]:
-    """The user's players, offered in every name box (none for a visitor yet to start a game)."""
-    if not request.user.is_authenticated:
-        return []
-    return list(Player.objects.filter(owner=request.user).values_list("name", flat=True))
-
-
-def previous_game(request: HtmxHttpRequest, game: str | None = None) -> GameSession | None:
-    """The user's own live game named by ``?from=`` (of this game, when given), for "same players again"."""
-    pk = parse_int(request.GET.get("from", ""), 1, ROW_ID_MAX)
-    if pk is None or not request.user.is_authenticated:
-        return None
-    games = GameSession.objects.live().filter(pk=pk, owner=request.user)
-    return (games if game is None else games.filter(game=game)).first()
-
-
-def seated_names(session: GameSession | None, count: int | None = None) -> list[str]:
-    """A game's players in seat order; [] for no game, or one not of ``count`` players when given."""
-    if session is None:
-        return []
-    names = [s.player.name for s in session.seats.select_related("player").order_by("position")]
-    return names if count is None or len(names) == count else []
-
-
 STARTED = "started_games"  # in the Django session: {game slug: pk of the game its new-game form last started}
 
 
@@ -513,14 +489,24 @@ def new_game_form[F: SeatingForm](
     count: int | None = None,
     **kwargs: object,
 ) -> F:
-    """A new-game form of ``game`` as posted (or empty), offering the user's players, seated like the game
-    ``?from=`` names ("same players again": of ``game`` and its options when ``same_game``; of ``count``
-    players, when given), or as it started the game ``just_started`` finds."""
-    just = just_started(request, game)
-    previous = previous_game(request, game if same_game else None) if just is None else just
+    """A new-game form of ``game`` as posted (or empty), offering the user's players (none for a visitor
+    yet to start a game), seated like the user's own live game ``?from=`` names ("same players again": of
+    ``game`` and its options when ``same_game``; of ``count`` players, when given), or as it started the
+    game ``just_started`` finds."""
+    user = request.user
+    previous = just = just_started(request, game)
+    pk = parse_int(request.GET.get("from", ""), 1, ROW_ID_MAX)
+    if just is None and pk is not None and user.is_authenticated:
+        games = GameSession.objects.live().filter(pk=pk, owner=user)
+        previous = (games.filter(game=game) if same_game else games).first()
     if previous is not None and (same_game or just is not None):
         kwargs.setdefault("initial", dict(previous.options))
-    known, seated = known_players(request), seated_names(previous, count=count)
+    players = Player.objects.filter(owner=user) if user.is_authenticated else Player.objects.none()
+    known = list(players.values_list("name", flat=True))
+    seats = previous.seats.select_related("player").order_by("position") if previous is not None else []
+    seated = [seat.player.name for seat in seats]
+    if count is not None and len(seated) != count:
+        seated = []
     form = form_class(request.POST or None, known_names=known, initial_names=seated, **kwargs)
     if just is not None:
         form.initial["start"] = just.start_key
