@@ -154,6 +154,7 @@ class Table[P: Panel]:
         raise NotImplementedError
 
     def stale_message(self, number: int) -> str:
+        """What a write for a round that is not the one it claims is told."""
         return gettext(
             "{Round} {number} is not the {round} being entered; the sheet has been brought up to date."
         ).format(Round=in_words(self.round_word), number=number, round=in_words(self.round_word.lower()))
@@ -340,12 +341,12 @@ class Table[P: Panel]:
                 target = state.rounds[number - 1]
         elif state.next_round is not None and state.next_round.number == number:  # the round being entered
             target = state.next_round
-        if target is None:
-            return self.stale(request, loaded, number)
+        if target is None:  # an old page, a second tap, a tampered form
+            return self.refused(request, loaded, self.stale_message(number))
         data = request.POST if request.method == "POST" else None
         form = step.form(data, table=self, loaded=loaded, target=target, htmx=bool(request.htmx))
         if not form.fits():
-            return self.stale(request, loaded, number)
+            return self.refused(request, loaded, self.stale_message(number))
         if data is None:
             return self.show(request, loaded, step.panel(form), correction=True)
         if not form.is_valid():
@@ -392,10 +393,6 @@ class Table[P: Panel]:
             response["HX-Reswap"] = "none"
         said = self.conflict_message(loaded.session, version_in(request.GET.get("v", "")))
         return trigger_client_event(response, "scorekeeper:changed", {"said": said})
-
-    def stale(self, request: HtmxHttpRequest, loaded: LoadedGame, number: int) -> HttpResponse:
-        """A write for a round that is not the one it claims (an old page, a second tap, a tampered form)."""
-        return self.refused(request, loaded, self.stale_message(number))
 
     def refused(self, request: HtmxHttpRequest, loaded: LoadedGame, error: str) -> HttpResponse:
         """A write not applied: the game as it stands now, its panel saying ``error``."""
