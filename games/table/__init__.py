@@ -263,7 +263,7 @@ class Table[P: Panel]:
 
     def full_context(self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P) -> Context:
         """The game's own context plus what every sheet shares: the game, its players, its state and the
-        entry panel; who may write, and the live check."""
+        entry panel; who may write, the live check, and the sheet's rows drawn (``drawn``, kept per version)."""
         access, state = request.access, loaded.state
         context: Context = {"session": loaded.session, "names": loaded.names, "state": state, "panel": panel}
         context["sheet"] = self.sheet_template  # its partials are the panel's own parts
