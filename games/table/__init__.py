@@ -16,7 +16,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import ClassVar, Protocol
+from typing import Protocol
 
 from django.conf import settings
 from django.contrib import messages
@@ -125,11 +125,6 @@ class Table[P: Panel]:
     round_word = "Round"  # what the game calls a round ("Deal", "Hand"), for a stale write
     leader_words = "bids and leads first"  # said of the round's leader to a watcher
     says_cards = True  # whether a round's title for a watcher says the cards dealt
-    refresh_on_conflict: ClassVar[Context] = {}  # what ``render_update`` is told when the panel was stale
-    saved_changes: ClassVar[Context] = {}  # what ``render_update`` is told once a round action stored a round
-    # Whether the sheet's rows are drawn here (templates/games/_screen_sheet.html): its context then has
-    # them (``drawn``) and where a tapped square's explanation comes from.
-    draws_screen = False
 
     def __init__(self, game: Game) -> None:
         self.game = game  # its registry entry: rules, paper layout, and the lines it is summed up in
@@ -159,6 +154,7 @@ class Table[P: Panel]:
         raise NotImplementedError
 
     def stale_message(self, number: int) -> str:
+        """What a write for a round that is not the one it claims is told."""
         return gettext(
             "{Round} {number} is not the {round} being entered; the sheet has been brought up to date."
         ).format(Round=in_words(self.round_word), number=number, round=in_words(self.round_word.lower()))
@@ -267,7 +263,7 @@ class Table[P: Panel]:
 
     def full_context(self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P) -> Context:
         """The game's own context plus what every sheet shares: the game, its players, its state and the
-        entry panel; who may write, and the live check."""
+        entry panel; who may write, the live check, and the sheet's rows drawn (``drawn``, kept per version)."""
         access, state = request.access, loaded.state
         context: Context = {"session": loaded.session, "names": loaded.names, "state": state, "panel": panel}
         context["sheet"] = self.sheet_template  # its partials are the panel's own parts
@@ -282,28 +278,21 @@ class Table[P: Panel]:
             context["watch"] = self.watch_lines(loaded)
             info = state.next_round
             context["watch_title"] = self.round_title(loaded, info) if info else ""
-        if self.draws_screen:
 
-            def build() -> tuple[list[Row], list[Row]]:
-                context["rows"] = rows = self.screen_rows(loaded)
-                return rows, self.screen_foot(loaded)
+        def build() -> tuple[list[Row], list[Row]]:
+            context["rows"] = rows = self.screen_rows(loaded)
+            return rows, self.screen_foot(loaded)
 
-            context["drawn"] = drawn(
-                loaded.session,
-                names=loaded.names,
-                can_write=access.can_write,
-                edit_url=reverse("games:round-action", args=[loaded.session.pk, 0, "edit"]),
-                word=self.round_word,
-                build=build,
-            )
-            context["explain_url"] = fetch_url(request, "explain")
+        context["drawn"] = drawn(
+            loaded.session,
+            names=loaded.names,
+            can_write=access.can_write,
+            edit_url=reverse("games:round-action", args=[loaded.session.pk, 0, "edit"]),
+            word=self.round_word,
+            build=build,
+        )
+        context["explain_url"] = fetch_url(request, "explain")
         return context
-
-    def render_update(
-        self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P, **changed: object
-    ) -> HttpResponse:
-        """The entry panel, plus out-of-band swaps of what ``changed`` names."""
-        return render(request, self.update_template, {**self.full_context(request, loaded, panel), **changed})
 
     # -- answers ---------------------------------------------------------------------
 
@@ -317,25 +306,23 @@ class Table[P: Panel]:
         return render(request, template, self.full_context(request, loaded, panel))
 
     def answer(
-        self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P, status: int = 200, **changed: object
+        self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P, status: int = 200, changed: bool = False
     ) -> HttpResponse:
-        """Nothing stored: the panel as it now stands and what ``changed`` names (htmx), else the whole
-        sheet with ``status``."""
+        """The panel (htmx: ``update_template``, with the parts a stored round redraws out of band when the
+        game ``changed`` since the page was drawn), else the whole sheet with ``status``."""
+        context = self.full_context(request, loaded, panel)
         if request.htmx:
-            return self.render_update(request, loaded, panel, **changed)
-        return render(request, self.sheet_template, self.full_context(request, loaded, panel), status=status)
+            return render(request, self.update_template, {**context, "changed": changed})
+        return render(request, self.sheet_template, context, status=status)
 
-    def saved(
-        self, request: HtmxHttpRequest, loaded: LoadedGame, note: str = "", changed: Mapping[str, object] = {}
-    ) -> HttpResponse:
+    def saved(self, request: HtmxHttpRequest, loaded: LoadedGame, note: str = "") -> HttpResponse:
         """Stored: back to the sheet, or (htmx) the panel for what comes next plus what changed."""
         if not request.htmx:
             return to_sheet(loaded.session)
         panel = self.current_panel(loaded)
         if note:
             panel.note = note
-        response = self.render_update(request, loaded, panel, **changed)
-        return trigger_client_event(response, "scorekeeper:saved")
+        return trigger_client_event(self.answer(request, loaded, panel, changed=True), "scorekeeper:saved")
 
     def act(
         self, request: HtmxHttpRequest, session: GameSession, number: int, key: str, *, step: Step[P]
@@ -354,12 +341,12 @@ class Table[P: Panel]:
                 target = state.rounds[number - 1]
         elif state.next_round is not None and state.next_round.number == number:  # the round being entered
             target = state.next_round
-        if target is None:
-            return self.stale(request, loaded, number)
+        if target is None:  # an old page, a second tap, a tampered form
+            return self.refused(request, loaded, self.stale_message(number))
         data = request.POST if request.method == "POST" else None
         form = step.form(data, table=self, loaded=loaded, target=target, htmx=bool(request.htmx))
         if not form.fits():
-            return self.stale(request, loaded, number)
+            return self.refused(request, loaded, self.stale_message(number))
         if data is None:
             return self.show(request, loaded, step.panel(form), correction=True)
         if not form.is_valid():
@@ -377,7 +364,7 @@ class Table[P: Panel]:
             return self.conflict(request, session, key)
         if step.respond is not None:
             return step.respond(request, after, form)
-        return self.saved(request, after, form.note(after), self.saved_changes)
+        return self.saved(request, after, form.note(after))
 
     def check_write(self, request: HtmxHttpRequest, session: GameSession, key: str) -> HttpResponse | None:
         """Before any write (``key``: its ``posted_key``): None to go on, or the answer to a submit already
@@ -392,7 +379,7 @@ class Table[P: Panel]:
         session.refresh_from_db()
         loaded = services.load_game(session)
         if services.applied_change(session, key):
-            return self.saved(request, loaded, changed=self.refresh_on_conflict)
+            return self.saved(request, loaded)
         spent = services.key_spent(session, key)  # stored already, with other values: not stored now
         said = gettext(OUT_OF_DATE) if spent else self.conflict_message(session, posted_version(request))
         return trigger_client_event(self.refused(request, loaded, said), "scorekeeper:refused")
@@ -400,21 +387,18 @@ class Table[P: Panel]:
     def live(self, request: HtmxHttpRequest, loaded: LoadedGame) -> HttpResponse:
         """A live check that found the game changed: the sheet and the panel brought up to date (not a
         correction being made: saving it says what changed), and what changed since the page's version."""
-        response = self.render_update(request, loaded, self.current_panel(loaded), **self.refresh_on_conflict)
+        context = self.full_context(request, loaded, self.current_panel(loaded))
+        response = render(request, self.update_template, {**context, "changed": True})
         if request.GET.get("panel") == "edit":
             response["HX-Reswap"] = "none"
         said = self.conflict_message(loaded.session, version_in(request.GET.get("v", "")))
         return trigger_client_event(response, "scorekeeper:changed", {"said": said})
 
-    def stale(self, request: HtmxHttpRequest, loaded: LoadedGame, number: int) -> HttpResponse:
-        """A write for a round that is not the one it claims (an old page, a second tap, a tampered form)."""
-        return self.refused(request, loaded, self.stale_message(number))
-
     def refused(self, request: HtmxHttpRequest, loaded: LoadedGame, error: str) -> HttpResponse:
         """A write not applied: the game as it stands now, its panel saying ``error``."""
         panel = self.current_panel(loaded)
         panel.error = error
-        return self.answer(request, loaded, panel, 400, **self.refresh_on_conflict)
+        return self.answer(request, loaded, panel, 400, changed=True)
 
 
 class ScoreboardTable[P: Panel](Table[P]):
@@ -422,10 +406,7 @@ class ScoreboardTable[P: Panel](Table[P]):
     panel brought up to date after a conflict, redraws the scoreboard (its template's ``scoreboard``
     partial, out of band) too."""
 
-    refresh_on_conflict: ClassVar[Context] = {"oob_scoreboard": True}
-    saved_changes: ClassVar[Context] = {"oob_scoreboard": True}
     update_template = "games/_sheet_page.html#scoreboard-update"
-    draws_screen = True  # its rows, that is: the scoreboard's totals are the template's
     says_cards = False  # always 13
 
     def screen_foot(self, loaded: LoadedGame) -> list[Row]:
@@ -478,30 +459,6 @@ def fetch_url(request: HtmxHttpRequest, name: str) -> str:
 # -- a new game ------------------------------------------------------------------------------
 
 
-def known_players(request: HtmxHttpRequest) -> list[str]:
-    """The user's players, offered in every name box (none for a visitor yet to start a game)."""
-    if not request.user.is_authenticated:
-        return []
-    return list(Player.objects.filter(owner=request.user).values_list("name", flat=True))
-
-
-def previous_game(request: HtmxHttpRequest, game: str | None = None) -> GameSession | None:
-    """The user's own live game named by ``?from=`` (of this game, when given), for "same players again"."""
-    pk = parse_int(request.GET.get("from", ""), 1, ROW_ID_MAX)
-    if pk is None or not request.user.is_authenticated:
-        return None
-    games = GameSession.objects.live().filter(pk=pk, owner=request.user)
-    return (games if game is None else games.filter(game=game)).first()
-
-
-def seated_names(session: GameSession | None, count: int | None = None) -> list[str]:
-    """A game's players in seat order; [] for no game, or one not of ``count`` players when given."""
-    if session is None:
-        return []
-    names = [s.player.name for s in session.seats.select_related("player").order_by("position")]
-    return names if count is None or len(names) == count else []
-
-
 STARTED = "started_games"  # in the Django session: {game slug: pk of the game its new-game form last started}
 
 
@@ -529,14 +486,24 @@ def new_game_form[F: SeatingForm](
     count: int | None = None,
     **kwargs: object,
 ) -> F:
-    """A new-game form of ``game`` as posted (or empty), offering the user's players, seated like the game
-    ``?from=`` names ("same players again": of ``game`` and its options when ``same_game``; of ``count``
-    players, when given), or as it started the game ``just_started`` finds."""
-    just = just_started(request, game)
-    previous = previous_game(request, game if same_game else None) if just is None else just
+    """A new-game form of ``game`` as posted (or empty), offering the user's players (none for a visitor
+    yet to start a game), seated like the user's own live game ``?from=`` names ("same players again": of
+    ``game`` and its options when ``same_game``; of ``count`` players, when given), or as it started the
+    game ``just_started`` finds."""
+    user = request.user
+    previous = just = just_started(request, game)
+    pk = parse_int(request.GET.get("from", ""), 1, ROW_ID_MAX)
+    if just is None and pk is not None and user.is_authenticated:
+        games = GameSession.objects.live().filter(pk=pk, owner=user)
+        previous = (games.filter(game=game) if same_game else games).first()
     if previous is not None and (same_game or just is not None):
         kwargs.setdefault("initial", dict(previous.options))
-    known, seated = known_players(request), seated_names(previous, count=count)
+    players = Player.objects.filter(owner=user) if user.is_authenticated else Player.objects.none()
+    known = list(players.values_list("name", flat=True))
+    seats = previous.seats.select_related("player").order_by("position") if previous is not None else []
+    seated = [seat.player.name for seat in seats]
+    if count is not None and len(seated) != count:
+        seated = []
     form = form_class(request.POST or None, known_names=known, initial_names=seated, **kwargs)
     if just is not None:
         form.initial["start"] = just.start_key

@@ -135,10 +135,6 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
     trump_words: dict[str, StrOrPromise] = {}  # trumps that may be recorded, value -> words; empty: fixed
     pick_trumps: StrOrPromise = gettext_lazy("Pick trumps from the colours shown.")  # a tampered form's
     trump_swatch = False  # whether a round's heading shows the trumps recorded as a coloured square
-    # A panel found out of date also brings the sheet up to date, and so does a stored round.
-    refresh_on_conflict = {"sheet_changed": True}
-    saved_changes = {"sheet_changed": True}
-    draws_screen = True
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)

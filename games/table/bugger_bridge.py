@@ -122,7 +122,7 @@ class BuggerTable(BiddingTable[BuggerBridge]):
     def redealt(self, request: HtmxHttpRequest, loaded: LoadedGame, form: PenaltyForm) -> HttpResponse:
         """A redeal stored: the same dealer deals again and everyone bids again, from fresh chips."""
         if request.htmx:  # the panel asks for bids again (``current_panel``), saying who lost what
-            return self.saved(request, loaded, form.note(loaded), self.saved_changes)
+            return self.saved(request, loaded, form.note(loaded))
         return redirect(reverse("games:sheet", args=[loaded.session.pk]) + "?phase=bids&fresh=1")
 
     @override

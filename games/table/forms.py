@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.forms.utils import ErrorDict
@@ -18,8 +18,8 @@ from games.rules.cards import STRAIN_NAMES, STRAINS, strain_symbol
 from games.words import in_words
 
 if TYPE_CHECKING:
-    from games.registry import Game
     from games.services import LoadedGame
+    from games.table import Table
 
 # A number a player's row refused, by what it is: whole sentences, so a language words each its own way.
 NOT_POSSIBLE = {
@@ -60,13 +60,6 @@ class SeatNumber(forms.IntegerField):
         return number
 
 
-class FormTable(Protocol):
-    """What a round form asks of its game's table: the game, and its word for a round."""
-
-    game: Game
-    round_word: str
-
-
 class RoundForm(forms.Form):
     """One step of entering or correcting a round.
 
@@ -87,7 +80,7 @@ class RoundForm(forms.Form):
         self,
         data: QueryDict | None = None,
         *,
-        table: FormTable,
+        table: Table[Any],
         loaded: LoadedGame,
         target: RoundInfo | RoundResult,
         htmx: bool = False,

@@ -74,9 +74,6 @@ class ScoresPanel:
 class ScoresTable(Table[ScoresPanel]):
     sheet_template = "games/scores/sheet.html"
     leader_words = "plays first"
-    draws_screen = True  # the paper layout's rows (Layout.screen)
-    refresh_on_conflict = {"sheet_changed": True}
-    saved_changes = {"sheet_changed": True}
 
     def current_panel(self, loaded: LoadedGame) -> ScoresPanel:
         info = loaded.state.next_round
