@@ -159,7 +159,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
             "sheet_css": " ".join(css),
         }
         if elimination and not state.finished_early:
-            context["win_detail"] = ": the last player left"
+            context["win_detail"] = gettext(": {reason}").format(reason=self.rules.win_reason(state.options))
         elif not elimination and state.totals is not None:
             context["winner_total"] = state.totals[state.winners[0]] if len(state.winners) == 1 else None
         return context
