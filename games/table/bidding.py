@@ -135,6 +135,8 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
     trump_words: dict[str, StrOrPromise] = {}  # trumps that may be recorded, value -> words; empty: fixed
     pick_trumps: StrOrPromise = gettext_lazy("Pick trumps from the colours shown.")  # a tampered form's
     trump_swatch = False  # whether a round's heading shows the trumps recorded as a coloured square
+    wide_from: int | None = None  # the cards dealt from which bids and tricks are tapped on wide chips
+    dealer_rests = False  # whether the table fills in the dealer's tricks as the rest of the round's
     # A panel found out of date also brings the sheet up to date, and so does a stored round.
     refresh_on_conflict = {"sheet_changed": True}
     saved_changes = {"sheet_changed": True}
@@ -152,10 +154,6 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
 
     def bid_chips(self, info: RoundInfo, seat: int, bid: int | None) -> list[Chip]:
         return [Chip(value=v, checked=bid == v) for v in self.rules.bid_range(info)]
-
-    def rest_seat(self, info: RoundInfo) -> int | None:
-        """The player whose tricks the table fills in as the rest of the round's, if the game has one."""
-        return None
 
     def first_tricks(self, info: RoundInfo, bids: Bids) -> Bids:
         """The tricks the panel starts at: everyone's bid."""
@@ -214,16 +212,12 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         return str(info.number)
 
     def status(self, loaded: LoadedGame) -> list[str]:
-        """The line(s) under the heading: who leads, what is left to play."""
+        """The line(s) under the heading while the game is on: who leads, what is left to play."""
         return []
 
     def heading_facts(self, loaded: LoadedGame, info: RoundInfo) -> list[str]:
         """Extra lines in the entry panel's heading (who waits, who sits down)."""
         return []
-
-    def wide_chips(self, info: RoundInfo) -> bool:
-        """Whether the round's bids and tricks are tapped on wide chips (many of them)."""
-        return False
 
     def struck_bid(self, loaded: LoadedGame, info: RoundInfo, bids: Bids) -> int | None:
         """A bid the dealer may not make now (shown struck out), if the game has such a rule."""
@@ -260,16 +254,20 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         """What an explanation of a square in this round starts with: "Round 7NT"."""
         return f"{in_words(self.round_word)} {self.row_label(loaded, info)}"
 
-    def race_line(self, loaded: LoadedGame, last: RoundResult, goes_on: str) -> str:
-        """Where a race to the target stands after ``last`` (``goes_on``: said while the lead is shared
-        at the target)."""
-        target, best = loaded.state.options["target"], last.facts["leader_seats"]
-        top = (loaded.state.totals or [])[best[0]]
+    def race_status(self, loaded: LoadedGame, opening: str, goes_on: str) -> list[str]:
+        """Where a race to the target stands: ``opening`` (told the target) before a round is played, then
+        who leads and what is left to reach it (``goes_on``: said while the lead is shared at the target)."""
+        state = loaded.state
+        target, done = state.options["target"], [r for r in state.rounds if r.complete]
+        if not done:
+            return [opening.format(target=target)]
+        best = done[-1].facts["leader_seats"]
+        top = (state.totals or [])[best[0]]
         alone = gettext("{who} leads with {top}; {more} more to reach {target}.")
         shared = gettext("{who} share the lead with {top}; {more} more to reach {target}.")
-        if last.facts["play_goes_on"]:
+        if done[-1].facts["play_goes_on"]:
             alone = shared = goes_on
-        return who_leads(loaded, best, alone, shared, top=top, more=max(target - top, 0), target=target)
+        return [who_leads(loaded, best, alone, shared, top=top, more=max(target - top, 0), target=target)]
 
     # -- the entry panel ------------------------------------------------------------------------
 
@@ -279,7 +277,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         panel.dealer_name, panel.leader_name = loaded.names[info.dealer], loaded.names[info.leader]
         panel.trump_text = self.trump_text(info, trump)
         panel.facts = self.heading_facts(loaded, info)
-        panel.wide = self.wide_chips(info)
+        panel.wide = self.wide_from is not None and info.dealt >= self.wide_from
         return panel
 
     def entry_rows(
@@ -351,7 +349,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         rows = self.entry_rows(
             loaded, info, errors, lambda seat: [Chip(value=v, checked=tricks[seat] == v) for v in chips]
         )
-        rest = self.rest_seat(info)
+        rest = info.dealer if self.dealer_rests else None
         for row in rows:
             row.bid, row.rest = bids[row.seat], row.seat == rest
         placed = sum(tricks[s] or 0 for s in info.active)
@@ -423,7 +421,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         """What every bidding sheet's template is given; a game's table adds its own."""
         return {
             "winners": [loaded.names[s] for s in loaded.state.winners],
-            "status": self.status(loaded),
+            "status": [] if loaded.state.finished else self.status(loaded),
             "trumps": list(self.trump_words.items()),
             "totals": loaded.state.totals,
         }

@@ -86,7 +86,7 @@ class BuggerTable(BiddingTable[BuggerBridge]):
     def status(self, loaded: LoadedGame) -> list[str]:
         state = loaded.state
         done = sum(r.complete for r in state.rounds)
-        if state.finished or not done or state.totals is None:
+        if not done or state.totals is None:
             return []
         best, left = self.rules.best(state.totals), len(self.row_infos(loaded)) - done
         rounds = ngettext("{count} round", "{count} rounds", left).format(count=left)

@@ -21,14 +21,14 @@ from games.views.common import HtmxHttpRequest
 class CallBridgeTable(BiddingTable[CallBridge]):
     sheet_template = "games/call_bridge/sheet.html"
     round_word = "Deal"
+    wide_from = 0
+    # The dealer, last to bid: their tricks are the rest of the 13, filled in as the others' are tapped
+    # (the score never depends on an overtrick, and the saved deal still adds up to 13).
+    dealer_rests = True
 
     @override
     def trump_text(self, info: RoundInfo, recorded: str) -> str:
         return gettext("Spades are trumps")
-
-    @override
-    def wide_chips(self, info: RoundInfo) -> bool:
-        return True
 
     @override
     def bid_chips(self, info: RoundInfo, seat: int, bid: int | None) -> list[Chip]:
@@ -38,12 +38,6 @@ class CallBridgeTable(BiddingTable[CallBridge]):
             said = bonus.format(points=BONUS_POINTS, bid=v, next=v + 1) if v >= BONUS_FROM else ""
             chips.append(Chip(value=v, checked=bid == v, label=f"{v}★" if said else "", title=said))
         return chips
-
-    @override
-    def rest_seat(self, info: RoundInfo) -> int | None:
-        """The dealer, last to bid: their tricks are the rest of the 13, filled in as the others' are
-        tapped (the score never depends on an overtrick, and the saved deal still adds up to 13)."""
-        return info.dealer
 
     @override
     def first_tricks(self, info: RoundInfo, bids: Bids) -> Bids:
@@ -88,17 +82,11 @@ class CallBridgeTable(BiddingTable[CallBridge]):
 
     @override
     def status(self, loaded: LoadedGame) -> list[str]:
-        state = loaded.state
-        done = [r for r in state.rounds if r.complete]
-        if state.finished:
-            return []
-        if not done:
-            target = state.options["target"]
-            return [gettext("First to {target} wins; spades are always trumps.").format(target=target)]
+        opening = gettext("First to {target} wins; spades are always trumps.")
         goes_on = gettext(
             "Play goes on: {who} share the lead at {top}, at or past the target of {target}; the next deal that leaves one player alone at the top decides."
         )
-        return [self.race_line(loaded, done[-1], goes_on)]
+        return self.race_status(loaded, opening, goes_on)
 
     def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
         """Seat the four players, choose the first dealer and the target."""

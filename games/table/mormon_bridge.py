@@ -22,7 +22,6 @@ from games.rules.mormon_bridge import (
     REGULAR,
     TABLE_MAX,
     MormonBridge,
-    peak,
 )
 from games.services import LoadedGame
 from games.table import new_game_form, new_game_page
@@ -45,11 +44,6 @@ SEATS_STEP = 6  # added by "More seats"
 SEATS_MAX = 60
 
 
-def hand_sizes(players: int) -> list[int]:
-    m = peak(players)
-    return list(range(1, m + 1)) + list(range(m - 1, 0, -1))
-
-
 def out_before(loaded: LoadedGame, number: int) -> list[int]:
     """Seats out before hand ``number`` (elimination)."""
     rounds = loaded.state.rounds
@@ -63,10 +57,15 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
     leader_words = "leads first"  # the bids are shown together
     trump_words = TRUMP_WORDS
     trump_swatch = True
+    wide_from = 4
 
     @staticmethod
     def mode(loaded: LoadedGame) -> str:
         return str(loaded.state.options["mode"])
+
+    def hand_sizes(self, players: int) -> list[int]:
+        """The cards dealt in each hand of a regular game."""
+        return [info.dealt for info in self.rules.schedule(players, 0)]
 
     @override
     def trump_text(self, info: RoundInfo, recorded: str) -> str:
@@ -75,10 +74,6 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         if recorded:
             return gettext("{colour} trumps").format(colour=ROOK_WORDS.get(recorded, recorded.title()))
         return gettext("Trump card turned up")
-
-    @override
-    def wide_chips(self, info: RoundInfo) -> bool:
-        return info.dealt > 3
 
     @override
     def row_infos(self, loaded: LoadedGame) -> list[RoundInfo]:
@@ -141,22 +136,19 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
 
     @override
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
-        state = loaded.state
-        mode = self.mode(loaded)
-        elimination = mode == ELIMINATION
-        css = [
-            "bidding-sheet",
-            *(["elimination"] if elimination else []),
-            *(["many"] if state.players > 6 else []),
-        ]
+        state, mode = loaded.state, self.mode(loaded)
+        elimination, sizes = mode == ELIMINATION, self.hand_sizes(state.players)
+        css = (
+            "bidding-sheet" + (" elimination" if elimination else "") + (" many" if state.players > 6 else "")
+        )
         context = super().context(loaded, panel) | {
             "mode_name": gettext(MODE_NAMES[mode]),
             "elimination": elimination,
             "target": state.options["target"] if mode == FOUR_CARD else None,
-            "hands": len(hand_sizes(state.players)) if mode == REGULAR else None,
-            "sizes": " · ".join(str(c) for c in hand_sizes(state.players)),
+            "hands": len(sizes) if mode == REGULAR else None,
+            "sizes": " · ".join(map(str, sizes)),
             "seated": min(state.players, TABLE_MAX),
-            "sheet_css": " ".join(css),
+            "sheet_css": css,
         }
         if elimination and not state.finished_early:
             context["win_detail"] = gettext(": {reason}").format(reason=self.rules.win_reason(state.options))
@@ -167,10 +159,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
     @override
     def status(self, loaded: LoadedGame) -> list[str]:
         state, names, mode = loaded.state, loaded.names, self.mode(loaded)
-        if state.finished:
-            return []
         done = [r for r in state.rounds if r.complete]
-        hands = len(hand_sizes(state.players))
         if mode == ELIMINATION:
             out = set(done[-1].out or []) if done else set()
             table, waiting = self.rules.at_table(state.players, out), self.rules.waiting(state.players, out)
@@ -185,23 +174,21 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
             )
             who = ", ".join(names[s] for s in waiting)
             return [said.format(count=still, table=len(table), waiting=len(waiting), names=who)]
-        if not done and mode == REGULAR:
-            sizes = " · ".join(map(str, hand_sizes(state.players)))
-            said = gettext("{count} hands of {sizes} cards; most points after the last wins.")
-            return [said.format(count=hands, sizes=sizes)]
+        if mode == FOUR_CARD:
+            opening = gettext("4 cards a hand; first to {target} alone at the top wins.")
+            goes_on = gettext(
+                "Play goes on: {who} share the lead at {top}, at or past the target of {target}; the next hand that leaves one player alone at the top decides."
+            )
+            return self.race_status(loaded, opening, goes_on)
+        sizes = self.hand_sizes(state.players)
         if not done:
-            target = state.options["target"]
-            return [gettext("4 cards a hand; first to {target} alone at the top wins.").format(target=target)]
-        if mode == REGULAR:
-            best = done[-1].facts["leader_seats"]
-            alone = gettext("{who} leads with {top} after hand {number} of {hands}.")
-            shared = gettext("{who} share the lead with {top} after hand {number} of {hands}.")
-            top, number = (state.totals or [])[best[0]], done[-1].info.number
-            return [who_leads(loaded, best, alone, shared, top=top, number=number, hands=hands)]
-        goes_on = gettext(
-            "Play goes on: {who} share the lead at {top}, at or past the target of {target}; the next hand that leaves one player alone at the top decides."
-        )
-        return [self.race_line(loaded, done[-1], goes_on)]
+            said = gettext("{count} hands of {sizes} cards; most points after the last wins.")
+            return [said.format(count=len(sizes), sizes=" · ".join(map(str, sizes)))]
+        best = done[-1].facts["leader_seats"]
+        alone = gettext("{who} leads with {top} after hand {number} of {hands}.")
+        shared = gettext("{who} share the lead with {top} after hand {number} of {hands}.")
+        top, number = (state.totals or [])[best[0]], done[-1].info.number
+        return [who_leads(loaded, best, alone, shared, top=top, number=number, hands=len(sizes))]
 
     @override
     def heading_facts(self, loaded: LoadedGame, info: RoundInfo) -> list[str]:
@@ -313,7 +300,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
             # The hands a regular game deals, by table size.
             "schedules": [
                 {"players": players, "hands": len(sizes), "sizes": " · ".join(map(str, sizes))}
-                for players, sizes in by_table_size(range(4, TABLE_MAX + 1), hand_sizes)
+                for players, sizes in by_table_size(range(4, TABLE_MAX + 1), self.hand_sizes)
             ],
         }
         template, posted = "games/mormon_bridge/new.html", bool(sent) and not more
