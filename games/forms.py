@@ -241,8 +241,9 @@ class SeatingForm(forms.Form):
         return self.drawn_note.format(name=self.cleaned_names[dealer], label=self.labels[dealer])
 
     def options(self) -> dict[str, Any]:
-        """The game's options, for ``services.start_session``."""
-        return {}
+        """The game's options, for ``services.start_session``: by default, the fields its form declares."""
+        added = [name for name in self.declared_fields if name not in SeatingForm.declared_fields]
+        return {name: self.cleaned_data[name] for name in added}
 
 
 COMPASS_SEATS = (_("North"), _("East"), _("South"), _("West"))  # a bridge table's seats 0 to 3

@@ -18,6 +18,7 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngette
 from games import table as screen
 from games.models import GameSession, Seat
 from games.paper.common import Cell, Row, number
+from games.paper.common import signed as paper_signed
 from games.places import ordinal, rank
 from games.registry import Game, and_list
 from games.rules import RoundInfo, RoundResult, RuleError
@@ -97,7 +98,8 @@ def who_leads(loaded: LoadedGame, best: list[int], alone: str, shared: str, **wo
 
 
 def signed(points: int) -> str:
-    return f"+{points}" if points > 0 else ("±0" if points == 0 else f"−{-points}")
+    """A round's points on the screen: as printed (+5, −5), and ±0 for none."""
+    return "±0" if points == 0 else paper_signed(points)
 
 
 def by_table_size[K](sizes: Iterable[int], plays: Callable[[int], K]) -> list[tuple[str, K]]:

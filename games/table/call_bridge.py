@@ -108,6 +108,3 @@ class NewCallBridgeForm(SeatingForm):
         help_text=_("After a deal, a player alone at the top with at least this total wins."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-
-    def options(self) -> dict[str, object]:
-        return {"target": self.cleaned_data["target"]}

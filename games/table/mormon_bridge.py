@@ -355,6 +355,3 @@ class NewMormonForm(SeatingForm):
         if cleaned.get("target") is None and "target" not in self.errors:
             cleaned["target"] = 100
         return cleaned
-
-    def options(self) -> dict[str, object]:
-        return {"mode": self.cleaned_data["mode"], "target": self.cleaned_data["target"]}
