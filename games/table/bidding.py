@@ -154,7 +154,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         """The trumps in words: no trumps, the suit recorded, or "Trumps turned up"."""
         return screen.trump_text(info, recorded)
 
-    def bid_chips(self, info: RoundInfo, seat: int, bid: int | None) -> list[Chip]:
+    def bid_chips(self, info: RoundInfo, bid: int | None) -> list[Chip]:
         return [Chip(value=v, checked=bid == v) for v in self.rules.bid_range(info)]
 
     def first_tricks(self, info: RoundInfo, bids: Bids) -> Bids:
@@ -323,7 +323,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         note: str = "",
     ) -> Panel:
         words = self.bid_words(loaded, info)
-        rows = self.entry_rows(loaded, info, errors, lambda seat: self.bid_chips(info, seat, bids[seat]))
+        rows = self.entry_rows(loaded, info, errors, lambda seat: self.bid_chips(info, bids[seat]))
         struck = self.struck_bid(loaded, info, bids)
         for row in rows:
             row.badges = self.badges(info, row.seat) if row.chips else []

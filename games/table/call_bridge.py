@@ -31,7 +31,7 @@ class CallBridgeTable(BiddingTable[CallBridge]):
         return gettext("Spades are trumps")
 
     @override
-    def bid_chips(self, info: RoundInfo, seat: int, bid: int | None) -> list[Chip]:
+    def bid_chips(self, info: RoundInfo, bid: int | None) -> list[Chip]:
         bonus = gettext("Bonus bid: {points} for taking {bid} or {next}, else -{bid}")
         chips = []
         for v in self.rules.bid_range(info):

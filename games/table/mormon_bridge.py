@@ -38,7 +38,6 @@ ROOK_WORDS: dict[str, StrOrPromise] = {
     "green": gettext_lazy("Green"),
     "black": gettext_lazy("Black"),
 }
-TRUMP_WORDS: dict[str, StrOrPromise] = ROOK_WORDS | {"rook": gettext_lazy("Rook")}
 SEATS_START = 8  # name boxes on a fresh new-game page
 SEATS_STEP = 6  # added by "More seats"
 SEATS_MAX = 60
@@ -55,7 +54,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
     round_word = "Hand"
     leader_badge = gettext_lazy("leads")
     leader_words = "leads first"  # the bids are shown together
-    trump_words = TRUMP_WORDS
+    trump_words = ROOK_WORDS | {"rook": gettext_lazy("Rook")}
     trump_swatch = True
     wide_from = 4
 
@@ -286,7 +285,6 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
                 known_names=known_names,
                 initial_names=initial_names,
                 initial=initial,
-                dealer_seats=TABLE_MAX,
             )
 
         form = new_game_form(request, build, self.game.slug, same_game=True)
@@ -318,6 +316,7 @@ class NewMormonForm(SeatingForm):
     """The players (any number from 4 in elimination), the game, the first dealer and the target."""
 
     min_players = 4
+    dealer_seats = TABLE_MAX
     too_few = _("Mormon Bridge needs at least 4 players: type a name in each seat.")
     mode = forms.ChoiceField(
         label=_("Game"),
@@ -334,9 +333,6 @@ class NewMormonForm(SeatingForm):
         help_text=_("After a hand, a player alone at the top with at least this total wins. Usually 100."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-
-    def drawable(self, players: int) -> int:
-        return min(players, TABLE_MAX)
 
     def mode_choices(self) -> list[tuple[str, str, StrOrPromise, bool]]:
         value = self["mode"].value() or REGULAR
