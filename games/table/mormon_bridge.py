@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, override
+from typing import TYPE_CHECKING, Any, override
 
 from django import forms
 from django.http import HttpResponse, QueryDict
@@ -267,25 +267,15 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         more = bool(sent.get("more"))  # more name boxes: the form again as typed, nothing checked or stored
         asked = parse_int(sent.get("seats"), 0, SEATS_MAX) or SEATS_START
 
-        def build(
-            data: QueryDict | None,
-            *,
-            known_names: list[str],
-            initial_names: list[str],
-            initial: dict[str, object] | None = None,
-        ) -> NewMormonForm:
+        def build(data: QueryDict | None, *, initial_names: list[str], **kwargs: Any) -> NewMormonForm:
             seats = max(asked, len(initial_names), SEATS_START)
             if more:
                 seats = min(seats + SEATS_STEP, SEATS_MAX)
-                initial = {k: sent.get(k) for k in ("mode", "target", "first_dealer") if sent.get(k)}
+                kwargs["initial"] = {
+                    k: sent.get(k) for k in ("mode", "target", "first_dealer") if sent.get(k)
+                }
                 data, initial_names = None, [sent.get(f"player_{i}", "") for i in range(seats)]
-            return NewMormonForm(
-                data,
-                seats=min(seats, SEATS_MAX),
-                known_names=known_names,
-                initial_names=initial_names,
-                initial=initial,
-            )
+            return NewMormonForm(data, seats=min(seats, SEATS_MAX), initial_names=initial_names, **kwargs)
 
         form = new_game_form(request, build, self.game.slug, same_game=True)
         context = {
