@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import TYPE_CHECKING, NotRequired, Protocol, TypedDict, cast
 
 from django.http import HttpResponse
@@ -104,14 +105,11 @@ def signed(points: int) -> str:
 
 def by_table_size[K](sizes: Iterable[int], plays: Callable[[int], K]) -> list[tuple[str, K]]:
     """Table sizes that play alike, once, in order of size: ("4–9", what they play), ("10", ...)."""
-    groups: list[tuple[list[int], K]] = []
-    for players in sizes:
-        key = plays(players)
-        if groups and groups[-1][1] == key:
-            groups[-1][0].append(players)
-        else:
-            groups.append(([players], key))
-    return [(f"{sizes[0]}–{sizes[-1]}" if len(sizes) > 1 else str(sizes[0]), key) for sizes, key in groups]
+    said = []
+    for key, group in groupby(sizes, plays):
+        alike = list(group)
+        said.append((f"{alike[0]}–{alike[-1]}" if len(alike) > 1 else str(alike[0]), key))
+    return said
 
 
 def bid_count_lines(words: BidWords, total: int, missing: int) -> tuple[str, str]:

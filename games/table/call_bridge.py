@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.forms import SeatingForm, WholeNumberField
 from games.rules import RoundInfo
-from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, PLAYERS, CallBridge, deal_points, the_rest
+from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, PLAYERS, CallBridge, deal_points, made, the_rest
 from games.services import LoadedGame
 from games.table import Chip, new_game_form, new_game_page
 from games.table.bidding import BiddingTable, Bids, Panel, signed
@@ -48,9 +48,7 @@ class CallBridgeTable(BiddingTable[CallBridge]):
             tricks[info.dealer] = rest
         return tricks
 
-    @override
-    def made(self, bid: int, took: int) -> bool:
-        return self.rules.made(bid, took)
+    made = staticmethod(made)  # the rules' own: the bid or more, a bonus bid exactly or one over
 
     @override
     def bid_line(self, info: RoundInfo, bids: Bids) -> str:
