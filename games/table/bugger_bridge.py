@@ -23,7 +23,7 @@ from games.rules.bugger_bridge import (
 )
 from games.rules.cards import SUITS, label_in_words
 from games.services import LoadedGame
-from games.table import TRUMP_WORDS, Actions, Step, new_game_form, new_game_page, steps, total_explain
+from games.table import TRUMP_WORDS, Actions, Step, new_game_form, new_game_page, steps
 from games.table.bidding import BiddingTable, Bids, BidWords, Panel, by_table_size, who_leads
 from games.table.forms import ChipField, RoundForm
 from games.views.common import HtmxHttpRequest
@@ -74,12 +74,10 @@ class BuggerTable(BiddingTable[BuggerBridge]):
 
     @override
     def fill_played(self, loaded: LoadedGame, result: RoundResult, seat: int, cell: Cell) -> None:
-        assert result.totals is not None
-        missed = result.data["tricks"][seat] != result.data["bids"][seat]
+        super().fill_played(loaded, result, seat, cell)
         # A missed bid leaves the total alone, so paper shows a dash; a penalty moves it.
-        cell.text = "–" if missed and not self.penalty(result, seat) else str(result.totals[seat])
-        cell.cls = "missed" if missed else ""
-        cell.explain = total_explain(loaded.names, result, seat)
+        if cell.cls == "missed" and not self.penalty(result, seat):
+            cell.text = "–"
 
     @override
     def status(self, loaded: LoadedGame) -> list[str]:

@@ -22,6 +22,7 @@ from games.rules.mormon_bridge import (
     REGULAR,
     TABLE_MAX,
     MormonBridge,
+    hand_points,
 )
 from games.services import LoadedGame
 from games.table import new_game_form, new_game_page
@@ -216,10 +217,11 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
     @override
     def outcome_name(self, name: str, bid: int, took: int, made: bool) -> str:
         """The name and the points (a point a trick, 10 more for the exact bid); a miss says the bid and tricks."""
+        points = signed(hand_points(bid, took))
         if made:
-            return f"{name} {signed(10 + took)}"
+            return f"{name} {points}"
         return gettext("{name} (bid {bid}, took {took}) {points}").format(
-            name=name, bid=bid, took=took, points=signed(took)
+            name=name, bid=bid, took=took, points=points
         )
 
     @override
