@@ -148,9 +148,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
 
     # -- hooks ----------------------------------------------------------------------------------
 
-    def trump_text(self, info: RoundInfo, recorded: str) -> str:
-        """The trumps in words: no trumps, the suit recorded, or "Trumps turned up"."""
-        return screen.trump_text(info, recorded)
+    trump_text = staticmethod(screen.trump_text)  # the trumps in words: none, those recorded, or "turned up"
 
     def bid_chips(self, info: RoundInfo, bid: int | None) -> list[Chip]:
         return [Chip(value=v, checked=bid == v) for v in self.rules.bid_range(info)]
@@ -533,10 +531,9 @@ class BidsForm(BiddingForm):
 
     seat_fields = ("bid",)
 
-    def seats_for(self, prefix: str) -> Iterable[int]:
-        # Every seat's box is read: a bid typed for a player not in the hand (out, or waiting) is refused
-        # by the rules beside that player, not dropped.
-        return range(len(self.names))
+    # Every seat's box is read (the default): a bid typed for a player not in the hand (out, or waiting)
+    # is refused by the rules beside that player, not dropped.
+    seats_for = RoundForm.seats_for
 
     def start(self) -> None:
         refusal = str(self.table.pick_trumps).format  # the same whatever was sent

@@ -27,7 +27,7 @@ class CallBridgeTable(BiddingTable[CallBridge]):
     dealer_rests = True
 
     @override
-    def trump_text(self, info: RoundInfo, recorded: str) -> str:
+    def trump_text(self, info: RoundInfo, recorded: str = "") -> str:
         return gettext("Spades are trumps")
 
     @override
@@ -71,11 +71,10 @@ class CallBridgeTable(BiddingTable[CallBridge]):
     @override
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
         state = loaded.state
-        totals = state.totals or []
         return super().context(loaded, panel) | {
             "target": state.options["target"],
             "bonus_points": BONUS_POINTS,
-            "winner_total": totals[state.winners[0]] if len(state.winners) == 1 else None,
+            "winner_total": (state.totals or [])[state.winners[0]] if len(state.winners) == 1 else None,
         }
 
     @override

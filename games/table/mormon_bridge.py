@@ -68,7 +68,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         return [info.dealt for info in self.rules.schedule(players, 0)]
 
     @override
-    def trump_text(self, info: RoundInfo, recorded: str) -> str:
+    def trump_text(self, info: RoundInfo, recorded: str = "") -> str:
         if recorded == "rook":
             return gettext("Rook turned up: the first card led decides trumps")
         if recorded:
@@ -138,9 +138,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
         state, mode = loaded.state, self.mode(loaded)
         elimination, sizes = mode == ELIMINATION, self.hand_sizes(state.players)
-        css = (
-            "bidding-sheet" + (" elimination" if elimination else "") + (" many" if state.players > 6 else "")
-        )
+        css = "bidding-sheet elimination" if elimination else "bidding-sheet"
         context = super().context(loaded, panel) | {
             "mode_name": gettext(MODE_NAMES[mode]),
             "elimination": elimination,
@@ -148,7 +146,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
             "hands": len(sizes) if mode == REGULAR else None,
             "sizes": " · ".join(map(str, sizes)),
             "seated": min(state.players, TABLE_MAX),
-            "sheet_css": css,
+            "sheet_css": f"{css} many" if state.players > 6 else css,
         }
         if elimination and not state.finished_early:
             context["win_detail"] = gettext(": {reason}").format(reason=self.rules.win_reason(state.options))
