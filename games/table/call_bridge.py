@@ -25,6 +25,7 @@ class CallBridgeTable(BiddingTable[CallBridge]):
     # The dealer, last to bid: their tricks are the rest of the 13, filled in as the others' are tapped
     # (the score never depends on an overtrick, and the saved deal still adds up to 13).
     dealer_rests = True
+    made = staticmethod(made)  # the rules' own: the bid or more, a bonus bid exactly or one over
 
     @override
     def trump_text(self, info: RoundInfo, recorded: str = "") -> str:
@@ -42,13 +43,10 @@ class CallBridgeTable(BiddingTable[CallBridge]):
     @override
     def first_tricks(self, info: RoundInfo, bids: Bids) -> Bids:
         """Everyone at their bid, and the dealer at the rest of the 13 (their bid if the others bid more)."""
-        tricks = list(bids)
-        rest = the_rest(tricks, info.dealer)
+        tricks, rest = list(bids), the_rest(bids, info.dealer)
         if rest is not None:
             tricks[info.dealer] = rest
         return tricks
-
-    made = staticmethod(made)  # the rules' own: the bid or more, a bonus bid exactly or one over
 
     @override
     def bid_line(self, info: RoundInfo, bids: Bids) -> str:
