@@ -136,6 +136,7 @@ class SeatingForm(forms.Form):
     draw_label: StrOrPromise = _("Draw a card for me")
     already_seated: StrOrPromise = _("{name} is already in seat {number}.")  # {name}, {number}, {label}
     drawn_note: StrOrPromise = ""  # said once the game starts with a drawn dealer: {name}, {label}
+    dealer_seats: int | None = None  # how many of the first seats may deal first (None: all)
     first_dealer = forms.ChoiceField(label=_("First dealer"), initial="draw")
     # A one-time key drawn with the form: the same form sent again opens the game it started.
     start = forms.CharField(required=False, max_length=32, widget=forms.HiddenInput)
@@ -146,7 +147,6 @@ class SeatingForm(forms.Form):
         seats: int | None = None,
         known_names: Iterable[str] = (),
         initial_names: Sequence[str] = (),
-        dealer_seats: int | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -172,7 +172,7 @@ class SeatingForm(forms.Form):
                 error_messages=required,
                 widget=forms.TextInput(attrs=PLAYER_BOX),
             )
-        dealers = min(self.seats, dealer_seats or self.seats)
+        dealers = min(self.seats, self.dealer_seats or self.seats)
         cast(forms.ChoiceField, self.fields["first_dealer"]).choices = [("draw", self.draw_label)] + [
             (str(i), self.dealer_label(i)) for i in range(dealers)
         ]
@@ -213,7 +213,7 @@ class SeatingForm(forms.Form):
             return cleaned  # an empty seat has its own message; no dealer without everyone
         dealer = cleaned.get("first_dealer")
         if dealer == "draw":
-            self.cleaned_first_dealer = secrets.randbelow(min(len(seated), self.drawable(len(seated))))
+            self.cleaned_first_dealer = secrets.randbelow(min(len(seated), self.dealer_seats or len(seated)))
             self.dealer_drawn = True
         elif dealer is not None:
             seat = int(dealer)
@@ -229,10 +229,6 @@ class SeatingForm(forms.Form):
     def already_seated_message(self, name: str, seat: int) -> str:
         return self.already_seated.format(name=name, number=seat + 1, label=self.labels[seat])
 
-    def drawable(self, players: int) -> int:
-        """How many of the players may be drawn to deal first."""
-        return players
-
     def drawn_message(self) -> str:
         """What to tell the table once the game starts, when the app drew the first dealer."""
         if not (self.drawn_note and self.dealer_drawn):
@@ -241,8 +237,9 @@ class SeatingForm(forms.Form):
         return self.drawn_note.format(name=self.cleaned_names[dealer], label=self.labels[dealer])
 
     def options(self) -> dict[str, Any]:
-        """The game's options, for ``services.start_session``."""
-        return {}
+        """The game's options, for ``services.start_session``: by default, the fields its form declares."""
+        added = [name for name in self.declared_fields if name not in SeatingForm.declared_fields]
+        return {name: self.cleaned_data[name] for name in added}
 
 
 COMPASS_SEATS = (_("North"), _("East"), _("South"), _("West"))  # a bridge table's seats 0 to 3

@@ -12,6 +12,7 @@ from django.urls import reverse
 from games import services
 
 from .helpers import action, body, url
+from .test_history_helpers import every_game
 
 pytestmark = pytest.mark.django_db
 
@@ -68,6 +69,13 @@ def test_mormon_elimination_says_out_and_waits_in_french(table, make_session):
     page = french(table, url("sheet", session))
     assert "éliminé" in page and "attend" in page
     assert not re.search(r"\b(out|waits)\b", page)
+
+
+def test_the_last_player_left_in_elimination_wins_in_french(table, user):
+    session = every_game(user)["mormon-elimination"]
+    page = french(table, url("sheet", session))
+    assert "Mo gagne : le dernier joueur restant." in page
+    assert "last player" not in page
 
 
 def test_bugger_explanations_and_labels_in_french(table, make_session):

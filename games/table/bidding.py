@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import TYPE_CHECKING, NotRequired, Protocol, TypedDict, cast
 
 from django.http import HttpResponse
@@ -18,6 +19,7 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngette
 from games import table as screen
 from games.models import GameSession, Seat
 from games.paper.common import Cell, Row, number
+from games.paper.common import signed as paper_signed
 from games.places import ordinal, rank
 from games.registry import Game, and_list
 from games.rules import RoundInfo, RoundResult, RuleError
@@ -97,19 +99,17 @@ def who_leads(loaded: LoadedGame, best: list[int], alone: str, shared: str, **wo
 
 
 def signed(points: int) -> str:
-    return f"+{points}" if points > 0 else ("±0" if points == 0 else f"−{-points}")
+    """A round's points on the screen: as printed (+5, −5), and ±0 for none."""
+    return "±0" if points == 0 else paper_signed(points)
 
 
 def by_table_size[K](sizes: Iterable[int], plays: Callable[[int], K]) -> list[tuple[str, K]]:
     """Table sizes that play alike, once, in order of size: ("4–9", what they play), ("10", ...)."""
-    groups: list[tuple[list[int], K]] = []
-    for players in sizes:
-        key = plays(players)
-        if groups and groups[-1][1] == key:
-            groups[-1][0].append(players)
-        else:
-            groups.append(([players], key))
-    return [(f"{sizes[0]}–{sizes[-1]}" if len(sizes) > 1 else str(sizes[0]), key) for sizes, key in groups]
+    said = []
+    for key, group in groupby(sizes, plays):
+        alike = list(group)
+        said.append((f"{alike[0]}–{alike[-1]}" if len(alike) > 1 else str(alike[0]), key))
+    return said
 
 
 def bid_count_lines(words: BidWords, total: int, missing: int) -> tuple[str, str]:
@@ -135,6 +135,8 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
     trump_words: dict[str, StrOrPromise] = {}  # trumps that may be recorded, value -> words; empty: fixed
     pick_trumps: StrOrPromise = gettext_lazy("Pick trumps from the colours shown.")  # a tampered form's
     trump_swatch = False  # whether a round's heading shows the trumps recorded as a coloured square
+    wide_from: int | None = None  # the cards dealt from which bids and tricks are tapped on wide chips
+    dealer_rests = False  # whether the table fills in the dealer's tricks as the rest of the round's
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -142,16 +144,10 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
 
     # -- hooks ----------------------------------------------------------------------------------
 
-    def trump_text(self, info: RoundInfo, recorded: str) -> str:
-        """The trumps in words: no trumps, the suit recorded, or "Trumps turned up"."""
-        return screen.trump_text(info, recorded)
+    trump_text = staticmethod(screen.trump_text)  # the trumps in words: none, those recorded, or "turned up"
 
-    def bid_chips(self, info: RoundInfo, seat: int, bid: int | None) -> list[Chip]:
+    def bid_chips(self, info: RoundInfo, bid: int | None) -> list[Chip]:
         return [Chip(value=v, checked=bid == v) for v in self.rules.bid_range(info)]
-
-    def rest_seat(self, info: RoundInfo) -> int | None:
-        """The player whose tricks the table fills in as the rest of the round's, if the game has one."""
-        return None
 
     def first_tricks(self, info: RoundInfo, bids: Bids) -> Bids:
         """The tricks the panel starts at: everyone's bid."""
@@ -210,16 +206,12 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         return str(info.number)
 
     def status(self, loaded: LoadedGame) -> list[str]:
-        """The line(s) under the heading: who leads, what is left to play."""
+        """The line(s) under the heading while the game is on: who leads, what is left to play."""
         return []
 
     def heading_facts(self, loaded: LoadedGame, info: RoundInfo) -> list[str]:
         """Extra lines in the entry panel's heading (who waits, who sits down)."""
         return []
-
-    def wide_chips(self, info: RoundInfo) -> bool:
-        """Whether the round's bids and tricks are tapped on wide chips (many of them)."""
-        return False
 
     def struck_bid(self, loaded: LoadedGame, info: RoundInfo, bids: Bids) -> int | None:
         """A bid the dealer may not make now (shown struck out), if the game has such a rule."""
@@ -256,16 +248,20 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         """What an explanation of a square in this round starts with: "Round 7NT"."""
         return f"{in_words(self.round_word)} {self.row_label(loaded, info)}"
 
-    def race_line(self, loaded: LoadedGame, last: RoundResult, goes_on: str) -> str:
-        """Where a race to the target stands after ``last`` (``goes_on``: said while the lead is shared
-        at the target)."""
-        target, best = loaded.state.options["target"], last.facts["leader_seats"]
-        top = (loaded.state.totals or [])[best[0]]
+    def race_status(self, loaded: LoadedGame, opening: str, goes_on: str) -> list[str]:
+        """Where a race to the target stands: ``opening`` (told the target) before a round is played, then
+        who leads and what is left to reach it (``goes_on``: said while the lead is shared at the target)."""
+        state = loaded.state
+        target, done = state.options["target"], [r for r in state.rounds if r.complete]
+        if not done:
+            return [opening.format(target=target)]
+        best = done[-1].facts["leader_seats"]
+        top = (state.totals or [])[best[0]]
         alone = gettext("{who} leads with {top}; {more} more to reach {target}.")
         shared = gettext("{who} share the lead with {top}; {more} more to reach {target}.")
-        if last.facts["play_goes_on"]:
+        if done[-1].facts["play_goes_on"]:
             alone = shared = goes_on
-        return who_leads(loaded, best, alone, shared, top=top, more=max(target - top, 0), target=target)
+        return [who_leads(loaded, best, alone, shared, top=top, more=max(target - top, 0), target=target)]
 
     # -- the entry panel ------------------------------------------------------------------------
 
@@ -275,7 +271,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         panel.dealer_name, panel.leader_name = loaded.names[info.dealer], loaded.names[info.leader]
         panel.trump_text = self.trump_text(info, trump)
         panel.facts = self.heading_facts(loaded, info)
-        panel.wide = self.wide_chips(info)
+        panel.wide = self.wide_from is not None and info.dealt >= self.wide_from
         return panel
 
     def entry_rows(
@@ -319,7 +315,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         note: str = "",
     ) -> Panel:
         words = self.bid_words(loaded, info)
-        rows = self.entry_rows(loaded, info, errors, lambda seat: self.bid_chips(info, seat, bids[seat]))
+        rows = self.entry_rows(loaded, info, errors, lambda seat: self.bid_chips(info, bids[seat]))
         struck = self.struck_bid(loaded, info, bids)
         for row in rows:
             row.badges = self.badges(info, row.seat) if row.chips else []
@@ -347,7 +343,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         rows = self.entry_rows(
             loaded, info, errors, lambda seat: [Chip(value=v, checked=tricks[seat] == v) for v in chips]
         )
-        rest = self.rest_seat(info)
+        rest = info.dealer if self.dealer_rests else None
         for row in rows:
             row.bid, row.rest = bids[row.seat], row.seat == rest
         placed = sum(tricks[s] or 0 for s in info.active)
@@ -419,7 +415,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         """What every bidding sheet's template is given; a game's table adds its own."""
         return {
             "winners": [loaded.names[s] for s in loaded.state.winners],
-            "status": self.status(loaded),
+            "status": [] if loaded.state.finished else self.status(loaded),
             "trumps": list(self.trump_words.items()),
             "totals": loaded.state.totals,
         }
@@ -531,10 +527,9 @@ class BidsForm(BiddingForm):
 
     seat_fields = ("bid",)
 
-    def seats_for(self, prefix: str) -> Iterable[int]:
-        # Every seat's box is read: a bid typed for a player not in the hand (out, or waiting) is refused
-        # by the rules beside that player, not dropped.
-        return range(len(self.names))
+    # Every seat's box is read (the default): a bid typed for a player not in the hand (out, or waiting)
+    # is refused by the rules beside that player, not dropped.
+    seats_for = RoundForm.seats_for
 
     def start(self) -> None:
         refusal = str(self.table.pick_trumps).format  # the same whatever was sent

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import override
 
 from django import forms
@@ -24,7 +23,7 @@ from games.rules.bugger_bridge import (
 )
 from games.rules.cards import SUITS, label_in_words
 from games.services import LoadedGame
-from games.table import TRUMP_WORDS, Step, new_game_form, new_game_page, steps, total_explain
+from games.table import TRUMP_WORDS, Actions, Step, new_game_form, new_game_page, steps
 from games.table.bidding import BiddingTable, Bids, BidWords, Panel, by_table_size, who_leads
 from games.table.forms import ChipField, RoundForm
 from games.views.common import HtmxHttpRequest
@@ -75,18 +74,16 @@ class BuggerTable(BiddingTable[BuggerBridge]):
 
     @override
     def fill_played(self, loaded: LoadedGame, result: RoundResult, seat: int, cell: Cell) -> None:
-        assert result.totals is not None
-        missed = result.data["tricks"][seat] != result.data["bids"][seat]
+        super().fill_played(loaded, result, seat, cell)
         # A missed bid leaves the total alone, so paper shows a dash; a penalty moves it.
-        cell.text = "–" if missed and not self.penalty(result, seat) else str(result.totals[seat])
-        cell.cls = "missed" if missed else ""
-        cell.explain = total_explain(loaded.names, result, seat)
+        if cell.cls == "missed" and not self.penalty(result, seat):
+            cell.text = "–"
 
     @override
     def status(self, loaded: LoadedGame) -> list[str]:
         state = loaded.state
         done = sum(r.complete for r in state.rounds)
-        if state.finished or not done or state.totals is None:
+        if not done or state.totals is None:
             return []
         best, left = self.rules.best(state.totals), len(self.row_infos(loaded)) - done
         rounds = ngettext("{count} round", "{count} rounds", left).format(count=left)
@@ -126,7 +123,7 @@ class BuggerTable(BiddingTable[BuggerBridge]):
         return redirect(reverse("games:sheet", args=[loaded.session.pk]) + "?phase=bids&fresh=1")
 
     @override
-    def actions(self) -> dict[str, tuple[Callable[..., HttpResponse], set[str]]]:
+    def actions(self) -> Actions:
         penalty = Step(PenaltyForm, self.penalty_panel, respond=self.redealt)
         return {**super().actions(), **steps(self, penalty=penalty)}
 
@@ -134,11 +131,11 @@ class BuggerTable(BiddingTable[BuggerBridge]):
         """Seat the players, pick the first dealer and the hook rule; the page lists each table size's
         rounds (tables that play alike, once)."""
 
-        def labels(players: int) -> str:
-            return " · ".join(info.label for info in self.rules.schedule(players, 0))
+        def labels(players: int) -> tuple[str, ...]:
+            return tuple(info.label for info in self.rules.schedule(players, 0))
 
         schedules = [
-            {"players": players, "rounds": said.count("·") + 1, "labels": said}
+            {"players": players, "rounds": len(said), "labels": " · ".join(said)}
             for players, said in by_table_size(sorted(PEAK_BY_PLAYERS), labels)
         ]
         form = new_game_form(request, NewBuggerGameForm, self.game.slug)
@@ -186,6 +183,3 @@ class NewBuggerGameForm(SeatingForm):
         label=_("Hook rule"),
         help_text=_("The dealer bids last and may not make the bids add up to the cards dealt."),
     )
-
-    def options(self) -> dict[str, object]:
-        return {"hook": self.cleaned_data["hook"]}

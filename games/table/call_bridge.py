@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.forms import SeatingForm, WholeNumberField
 from games.rules import RoundInfo
-from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, PLAYERS, CallBridge, deal_points, the_rest
+from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, PLAYERS, CallBridge, deal_points, made, the_rest
 from games.services import LoadedGame
 from games.table import Chip, new_game_form, new_game_page
 from games.table.bidding import BiddingTable, Bids, Panel, signed
@@ -21,17 +21,18 @@ from games.views.common import HtmxHttpRequest
 class CallBridgeTable(BiddingTable[CallBridge]):
     sheet_template = "games/call_bridge/sheet.html"
     round_word = "Deal"
+    wide_from = 0
+    # The dealer, last to bid: their tricks are the rest of the 13, filled in as the others' are tapped
+    # (the score never depends on an overtrick, and the saved deal still adds up to 13).
+    dealer_rests = True
+    made = staticmethod(made)  # the rules' own: the bid or more, a bonus bid exactly or one over
 
     @override
-    def trump_text(self, info: RoundInfo, recorded: str) -> str:
+    def trump_text(self, info: RoundInfo, recorded: str = "") -> str:
         return gettext("Spades are trumps")
 
     @override
-    def wide_chips(self, info: RoundInfo) -> bool:
-        return True
-
-    @override
-    def bid_chips(self, info: RoundInfo, seat: int, bid: int | None) -> list[Chip]:
+    def bid_chips(self, info: RoundInfo, bid: int | None) -> list[Chip]:
         bonus = gettext("Bonus bid: {points} for taking {bid} or {next}, else -{bid}")
         chips = []
         for v in self.rules.bid_range(info):
@@ -40,23 +41,12 @@ class CallBridgeTable(BiddingTable[CallBridge]):
         return chips
 
     @override
-    def rest_seat(self, info: RoundInfo) -> int | None:
-        """The dealer, last to bid: their tricks are the rest of the 13, filled in as the others' are
-        tapped (the score never depends on an overtrick, and the saved deal still adds up to 13)."""
-        return info.dealer
-
-    @override
     def first_tricks(self, info: RoundInfo, bids: Bids) -> Bids:
         """Everyone at their bid, and the dealer at the rest of the 13 (their bid if the others bid more)."""
-        tricks = list(bids)
-        rest = the_rest(tricks, info.dealer)
+        tricks, rest = list(bids), the_rest(bids, info.dealer)
         if rest is not None:
             tricks[info.dealer] = rest
         return tricks
-
-    @override
-    def made(self, bid: int, took: int) -> bool:
-        return self.rules.made(bid, took)
 
     @override
     def bid_line(self, info: RoundInfo, bids: Bids) -> str:
@@ -79,26 +69,19 @@ class CallBridgeTable(BiddingTable[CallBridge]):
     @override
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
         state = loaded.state
-        totals = state.totals or []
         return super().context(loaded, panel) | {
             "target": state.options["target"],
             "bonus_points": BONUS_POINTS,
-            "winner_total": totals[state.winners[0]] if len(state.winners) == 1 else None,
+            "winner_total": (state.totals or [])[state.winners[0]] if len(state.winners) == 1 else None,
         }
 
     @override
     def status(self, loaded: LoadedGame) -> list[str]:
-        state = loaded.state
-        done = [r for r in state.rounds if r.complete]
-        if state.finished:
-            return []
-        if not done:
-            target = state.options["target"]
-            return [gettext("First to {target} wins; spades are always trumps.").format(target=target)]
+        opening = gettext("First to {target} wins; spades are always trumps.")
         goes_on = gettext(
             "Play goes on: {who} share the lead at {top}, at or past the target of {target}; the next deal that leaves one player alone at the top decides."
         )
-        return [self.race_line(loaded, done[-1], goes_on)]
+        return self.race_status(loaded, opening, goes_on)
 
     def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
         """Seat the four players, choose the first dealer and the target."""
@@ -120,6 +103,3 @@ class NewCallBridgeForm(SeatingForm):
         help_text=_("After a deal, a player alone at the top with at least this total wins."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-
-    def options(self) -> dict[str, object]:
-        return {"target": self.cleaned_data["target"]}

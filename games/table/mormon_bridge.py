@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, override
+from typing import TYPE_CHECKING, Any, override
 
 from django import forms
 from django.http import HttpResponse, QueryDict
@@ -22,7 +22,7 @@ from games.rules.mormon_bridge import (
     REGULAR,
     TABLE_MAX,
     MormonBridge,
-    peak,
+    hand_points,
 )
 from games.services import LoadedGame
 from games.table import new_game_form, new_game_page
@@ -39,15 +39,9 @@ ROOK_WORDS: dict[str, StrOrPromise] = {
     "green": gettext_lazy("Green"),
     "black": gettext_lazy("Black"),
 }
-TRUMP_WORDS: dict[str, StrOrPromise] = ROOK_WORDS | {"rook": gettext_lazy("Rook")}
 SEATS_START = 8  # name boxes on a fresh new-game page
 SEATS_STEP = 6  # added by "More seats"
 SEATS_MAX = 60
-
-
-def hand_sizes(players: int) -> list[int]:
-    m = peak(players)
-    return list(range(1, m + 1)) + list(range(m - 1, 0, -1))
 
 
 def out_before(loaded: LoadedGame, number: int) -> list[int]:
@@ -61,24 +55,25 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
     round_word = "Hand"
     leader_badge = gettext_lazy("leads")
     leader_words = "leads first"  # the bids are shown together
-    trump_words = TRUMP_WORDS
+    trump_words = ROOK_WORDS | {"rook": gettext_lazy("Rook")}
     trump_swatch = True
+    wide_from = 4
 
     @staticmethod
     def mode(loaded: LoadedGame) -> str:
         return str(loaded.state.options["mode"])
 
+    def hand_sizes(self, players: int) -> list[int]:
+        """The cards dealt in each hand of a regular game."""
+        return [info.dealt for info in self.rules.schedule(players, 0)]
+
     @override
-    def trump_text(self, info: RoundInfo, recorded: str) -> str:
+    def trump_text(self, info: RoundInfo, recorded: str = "") -> str:
         if recorded == "rook":
             return gettext("Rook turned up: the first card led decides trumps")
         if recorded:
             return gettext("{colour} trumps").format(colour=ROOK_WORDS.get(recorded, recorded.title()))
         return gettext("Trump card turned up")
-
-    @override
-    def wide_chips(self, info: RoundInfo) -> bool:
-        return info.dealt > 3
 
     @override
     def row_infos(self, loaded: LoadedGame) -> list[RoundInfo]:
@@ -141,25 +136,20 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
 
     @override
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
-        state = loaded.state
-        mode = self.mode(loaded)
-        elimination = mode == ELIMINATION
-        css = [
-            "bidding-sheet",
-            *(["elimination"] if elimination else []),
-            *(["many"] if state.players > 6 else []),
-        ]
+        state, mode = loaded.state, self.mode(loaded)
+        elimination, sizes = mode == ELIMINATION, self.hand_sizes(state.players)
+        css = "bidding-sheet elimination" if elimination else "bidding-sheet"
         context = super().context(loaded, panel) | {
             "mode_name": gettext(MODE_NAMES[mode]),
             "elimination": elimination,
             "target": state.options["target"] if mode == FOUR_CARD else None,
-            "hands": len(hand_sizes(state.players)) if mode == REGULAR else None,
-            "sizes": " · ".join(str(c) for c in hand_sizes(state.players)),
+            "hands": len(sizes) if mode == REGULAR else None,
+            "sizes": " · ".join(map(str, sizes)),
             "seated": min(state.players, TABLE_MAX),
-            "sheet_css": " ".join(css),
+            "sheet_css": f"{css} many" if state.players > 6 else css,
         }
         if elimination and not state.finished_early:
-            context["win_detail"] = ": the last player left"
+            context["win_detail"] = gettext(": {reason}").format(reason=self.rules.win_reason(state.options))
         elif not elimination and state.totals is not None:
             context["winner_total"] = state.totals[state.winners[0]] if len(state.winners) == 1 else None
         return context
@@ -167,10 +157,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
     @override
     def status(self, loaded: LoadedGame) -> list[str]:
         state, names, mode = loaded.state, loaded.names, self.mode(loaded)
-        if state.finished:
-            return []
         done = [r for r in state.rounds if r.complete]
-        hands = len(hand_sizes(state.players))
         if mode == ELIMINATION:
             out = set(done[-1].out or []) if done else set()
             table, waiting = self.rules.at_table(state.players, out), self.rules.waiting(state.players, out)
@@ -185,23 +172,21 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
             )
             who = ", ".join(names[s] for s in waiting)
             return [said.format(count=still, table=len(table), waiting=len(waiting), names=who)]
-        if not done and mode == REGULAR:
-            sizes = " · ".join(map(str, hand_sizes(state.players)))
-            said = gettext("{count} hands of {sizes} cards; most points after the last wins.")
-            return [said.format(count=hands, sizes=sizes)]
+        if mode == FOUR_CARD:
+            opening = gettext("4 cards a hand; first to {target} alone at the top wins.")
+            goes_on = gettext(
+                "Play goes on: {who} share the lead at {top}, at or past the target of {target}; the next hand that leaves one player alone at the top decides."
+            )
+            return self.race_status(loaded, opening, goes_on)
+        sizes = self.hand_sizes(state.players)
         if not done:
-            target = state.options["target"]
-            return [gettext("4 cards a hand; first to {target} alone at the top wins.").format(target=target)]
-        if mode == REGULAR:
-            best = done[-1].facts["leader_seats"]
-            alone = gettext("{who} leads with {top} after hand {number} of {hands}.")
-            shared = gettext("{who} share the lead with {top} after hand {number} of {hands}.")
-            top, number = (state.totals or [])[best[0]], done[-1].info.number
-            return [who_leads(loaded, best, alone, shared, top=top, number=number, hands=hands)]
-        goes_on = gettext(
-            "Play goes on: {who} share the lead at {top}, at or past the target of {target}; the next hand that leaves one player alone at the top decides."
-        )
-        return [self.race_line(loaded, done[-1], goes_on)]
+            said = gettext("{count} hands of {sizes} cards; most points after the last wins.")
+            return [said.format(count=len(sizes), sizes=" · ".join(map(str, sizes)))]
+        best = done[-1].facts["leader_seats"]
+        alone = gettext("{who} leads with {top} after hand {number} of {hands}.")
+        shared = gettext("{who} share the lead with {top} after hand {number} of {hands}.")
+        top, number = (state.totals or [])[best[0]], done[-1].info.number
+        return [who_leads(loaded, best, alone, shared, top=top, number=number, hands=len(sizes))]
 
     @override
     def heading_facts(self, loaded: LoadedGame, info: RoundInfo) -> list[str]:
@@ -230,10 +215,11 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
     @override
     def outcome_name(self, name: str, bid: int, took: int, made: bool) -> str:
         """The name and the points (a point a trick, 10 more for the exact bid); a miss says the bid and tricks."""
+        points = signed(hand_points(bid, took))
         if made:
-            return f"{name} {signed(10 + took)}"
+            return f"{name} {points}"
         return gettext("{name} (bid {bid}, took {took}) {points}").format(
-            name=name, bid=bid, took=took, points=signed(took)
+            name=name, bid=bid, took=took, points=points
         )
 
     @override
@@ -281,26 +267,15 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         more = bool(sent.get("more"))  # more name boxes: the form again as typed, nothing checked or stored
         asked = parse_int(sent.get("seats"), 0, SEATS_MAX) or SEATS_START
 
-        def build(
-            data: QueryDict | None,
-            *,
-            known_names: list[str],
-            initial_names: list[str],
-            initial: dict[str, object] | None = None,
-        ) -> NewMormonForm:
+        def build(data: QueryDict | None, *, initial_names: list[str], **kwargs: Any) -> NewMormonForm:
             seats = max(asked, len(initial_names), SEATS_START)
             if more:
                 seats = min(seats + SEATS_STEP, SEATS_MAX)
-                initial = {k: sent.get(k) for k in ("mode", "target", "first_dealer") if sent.get(k)}
+                kwargs["initial"] = {
+                    k: sent.get(k) for k in ("mode", "target", "first_dealer") if sent.get(k)
+                }
                 data, initial_names = None, [sent.get(f"player_{i}", "") for i in range(seats)]
-            return NewMormonForm(
-                data,
-                seats=min(seats, SEATS_MAX),
-                known_names=known_names,
-                initial_names=initial_names,
-                initial=initial,
-                dealer_seats=TABLE_MAX,
-            )
+            return NewMormonForm(data, seats=min(seats, SEATS_MAX), initial_names=initial_names, **kwargs)
 
         form = new_game_form(request, build, self.game.slug, same_game=True)
         context = {
@@ -313,7 +288,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
             # The hands a regular game deals, by table size.
             "schedules": [
                 {"players": players, "hands": len(sizes), "sizes": " · ".join(map(str, sizes))}
-                for players, sizes in by_table_size(range(4, TABLE_MAX + 1), hand_sizes)
+                for players, sizes in by_table_size(range(4, TABLE_MAX + 1), self.hand_sizes)
             ],
         }
         template, posted = "games/mormon_bridge/new.html", bool(sent) and not more
@@ -331,6 +306,7 @@ class NewMormonForm(SeatingForm):
     """The players (any number from 4 in elimination), the game, the first dealer and the target."""
 
     min_players = 4
+    dealer_seats = TABLE_MAX
     too_few = _("Mormon Bridge needs at least 4 players: type a name in each seat.")
     mode = forms.ChoiceField(
         label=_("Game"),
@@ -347,9 +323,6 @@ class NewMormonForm(SeatingForm):
         help_text=_("After a hand, a player alone at the top with at least this total wins. Usually 100."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-
-    def drawable(self, players: int) -> int:
-        return min(players, TABLE_MAX)
 
     def mode_choices(self) -> list[tuple[str, str, StrOrPromise, bool]]:
         value = self["mode"].value() or REGULAR
@@ -368,6 +341,3 @@ class NewMormonForm(SeatingForm):
         if cleaned.get("target") is None and "target" not in self.errors:
             cleaned["target"] = 100
         return cleaned
-
-    def options(self) -> dict[str, object]:
-        return {"mode": self.cleaned_data["mode"], "target": self.cleaned_data["target"]}
