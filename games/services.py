@@ -97,12 +97,18 @@ def load_game(session: GameSession, seats: list[Seat] | None = None) -> LoadedGa
 
 
 def _player_objects(owner: User, names: list[str]) -> list[Player]:
-    """The owner's players with these names, created where new (two or three queries)."""
-    existing = {p.name: p for p in Player.objects.filter(owner=owner, name__in=names)}
-    missing = [Player(owner=owner, name=n) for n in names if n not in existing]
-    if missing:
-        Player.objects.bulk_create(missing, ignore_conflicts=True)
-        existing = {p.name: p for p in Player.objects.filter(owner=owner, name__in=names)}
+    """The owner's players with these names, created where new, the others' figures renewed: they are
+    about to sit at a new game (two or three queries)."""
+    players = Player.objects.filter(owner=owner, name__in=names)
+    existing = {p.name: p for p in players}
+    if len(existing) == len(names):
+        players.renew_figures()
+    else:  # one statement: the new ones inserted, the others' ``figures_key`` renewed
+        everyone = [Player(owner=owner, name=n) for n in names]
+        Player.objects.bulk_create(
+            everyone, update_conflicts=True, unique_fields=["owner", "name"], update_fields=["figures_key"]
+        )
+        existing = {p.name: p for p in players.all()}
     return [existing[n] for n in names]
 
 
@@ -217,7 +223,7 @@ def _claim(session: GameSession, expected_version: int | None, change: dict[str,
     the version read), else StaleVersion. It locks the row on PostgreSQL (SQLite's write is
     exclusive already), so of several phones racing on one version exactly one gets past here.
     ``change`` ({"kind", "round", "what"}) is logged with the submit's ``key`` ("": no submit),
-    by which the same submit sent again is recognised.
+    by which the same submit sent again is recognised. The players' figures are renewed (one UPDATE).
     """
     expected = session.version if expected_version is None else expected_version
     if expected != session.version:
@@ -236,6 +242,7 @@ def _claim(session: GameSession, expected_version: int | None, change: dict[str,
     )
     if not updated:
         raise StaleVersion
+    Player.objects.filter(seats__session=session).renew_figures()
     session.version = expected + 1
     session.changes = changes
     session.last_played = now

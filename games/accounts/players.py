@@ -124,6 +124,7 @@ def merge_players(*, source: Player, target: Player) -> dict[str, int]:
             seat_ids = list(Seat.objects.filter(player=source).order_by("pk").values_list("pk", flat=True))
             seats = Seat.objects.filter(pk__in=seat_ids).update(player=target)
             entries = Entry.objects.filter(player=source).update(player=target)
+            Player.objects.filter(pk=target.pk).renew_figures()
             MergeRecord.objects.create(
                 owner_id=source.owner_id,
                 target=target,
@@ -170,6 +171,7 @@ def undo_merge(*, merge: MergeRecord) -> Player:
     for session_id, position in seats.values_list("session_id", "position"):
         sessions_by_position.setdefault(position, []).append(session_id)
     seats.update(player=source)
+    Player.objects.filter(pk=target.pk).renew_figures()  # the source, inserted again, has a new key
     # A player's entries sit at their seat's position: one update per position (a table has a few).
     for position, session_ids in sessions_by_position.items():
         Entry.objects.filter(player=target, position=position, round__session_id__in=session_ids).update(
