@@ -162,6 +162,12 @@ class PlayerStats(Ratios):
     zero_bids = Total()
     zero_made = Total()
 
+    def charted(self) -> dict[str, list[Result]]:
+        """Per game, the latest CHART_GAMES finished games with a total: what its chart shows."""
+        return {
+            game: [r for r in rs if r.total is not None][-CHART_GAMES:] for game, rs in self.results.items()
+        }
+
     @property
     def best_game(self) -> GameStats | None:
         """The game won most often, as a share of finished games (more wins first when level)."""
@@ -330,7 +336,7 @@ def cached_player_stats(player: Player) -> PlayerStats:
     kept = cache.get(key)
     if kept is None:
         stats = player_stats(player)
-        cache.set(key, (stats.games, stats.results))
+        cache.set(key, (stats.games, stats.charted()))  # what the charts show: stale seats bring all games
         return stats
     games, results = kept
     return PlayerStats(player=player, games=games, results=results)
