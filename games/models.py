@@ -32,8 +32,7 @@ class Player(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=40)
     created = models.DateTimeField(auto_now_add=True)
-    # Renewed by every write that can change the player's figures (``renew_figures``): their
-    # statistics are cached under it (games/figures/stats.py), so a cached answer is never stale.
+    # The key the player's statistics are cached under, renewed by every write that can change them.
     figures_key = models.UUIDField(default=uuid4)
 
     objects = PlayerQuerySet.as_manager()

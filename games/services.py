@@ -216,14 +216,16 @@ def _finish_session(session: GameSession, state: GameState, *, finished_early: b
     session.winners = list(state.winners)
 
 
-def _claim(session: GameSession, expected_version: int | None, change: dict[str, Any], key: str) -> None:
+def _claim(
+    session: GameSession, seats: list[Seat], expected_version: int | None, change: dict[str, Any], key: str
+) -> None:
     """Take the game's next version and store its status: the first write of every change.
 
     One conditional UPDATE, applied only if the game is still at ``expected_version`` (default:
     the version read), else StaleVersion. It locks the row on PostgreSQL (SQLite's write is
     exclusive already), so of several phones racing on one version exactly one gets past here.
     ``change`` ({"kind", "round", "what"}) is logged with the submit's ``key`` ("": no submit),
-    by which the same submit sent again is recognised. The players' figures are renewed (one UPDATE).
+    by which the same submit sent again is recognised. The ``seats``' players' figures are renewed.
     """
     expected = session.version if expected_version is None else expected_version
     if expected != session.version:
@@ -242,7 +244,7 @@ def _claim(session: GameSession, expected_version: int | None, change: dict[str,
     )
     if not updated:
         raise StaleVersion
-    Player.objects.filter(seats__session=session).renew_figures()
+    Player.objects.filter(pk__in=[seat.player_id for seat in seats]).renew_figures()
     session.version = expected + 1
     session.changes = changes
     session.last_played = now
@@ -380,7 +382,7 @@ def save_round(
     state = replay(session, loaded.seats, rounds_data, finished_early=session.finished_early)
     round_fields, entry_fields = GAMES[session.game].rows.to_rows(data, len(loaded.seats))
     _finish_session(session, state, finished_early=session.finished_early)
-    _claim(session, expected_version, _round_change(loaded, number, state, data), key)
+    _claim(session, loaded.seats, expected_version, _round_change(loaded, number, state, data), key)
     if number <= len(loaded.rounds):
         rnd = loaded.rounds[number - 1]
         # This round and every later one: their totals move.
@@ -424,7 +426,7 @@ def delete_last_round(
         raise StaleVersion
     state = replay(session, loaded.seats, loaded.round_data()[:-1], finished_early=False)
     _finish_session(session, state, finished_early=False)
-    _claim(session, expected_version, {"kind": "undone", "round": last.number, "what": ""}, key)
+    _claim(session, loaded.seats, expected_version, {"kind": "undone", "round": last.number, "what": ""}, key)
     last.delete()
     return last.number
 
@@ -443,7 +445,7 @@ def end_early(*, session: GameSession, expected_version: int | None = None, key:
         loaded.entries.pop(dropped.number)
     state = replay(session, loaded.seats, loaded.round_data(), finished_early=True)
     _finish_session(session, state, finished_early=True)
-    _claim(session, expected_version, {"kind": "ended", "round": None, "what": ""}, key)
+    _claim(session, loaded.seats, expected_version, {"kind": "ended", "round": None, "what": ""}, key)
     if dropped is not None:
         dropped.delete()
     loaded.state = state
@@ -458,5 +460,5 @@ def reopen(*, session: GameSession, expected_version: int | None = None, key: st
     session.finished_early = False
     loaded = load_game(session)
     _finish_session(session, loaded.state, finished_early=False)
-    _claim(session, expected_version, {"kind": "reopened", "round": None, "what": ""}, key)
+    _claim(session, loaded.seats, expected_version, {"kind": "reopened", "round": None, "what": ""}, key)
     return loaded

@@ -164,9 +164,7 @@ class PlayerStats(Ratios):
 
     def charted(self) -> dict[str, list[Result]]:
         """Per game, the latest CHART_GAMES finished games with a total: what its chart shows."""
-        return {
-            game: [r for r in rs if r.total is not None][-CHART_GAMES:] for game, rs in self.results.items()
-        }
+        return {g: [r for r in rs if r.total is not None][-CHART_GAMES:] for g, rs in self.results.items()}
 
     @property
     def best_game(self) -> GameStats | None:
