@@ -8,6 +8,7 @@ is saved, so history and statistics read stored numbers and never replay whole g
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from uuid import uuid4
 
 from django.conf import settings
 from django.db import models
@@ -19,12 +20,22 @@ if TYPE_CHECKING:
     from games.rules import GameRules
 
 
+class PlayerQuerySet(models.QuerySet["Player"]):
+    def renew_figures(self) -> None:
+        """A new ``figures_key`` for these players: their statistics are worked out again when next read."""
+        self.update(figures_key=uuid4())
+
+
 class Player(models.Model):
     """A name a user plays with, reused across their games."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=40)
     created = models.DateTimeField(auto_now_add=True)
+    # The key the player's statistics are cached under, renewed by every write that can change them.
+    figures_key = models.UUIDField(default=uuid4)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]

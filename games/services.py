@@ -97,12 +97,18 @@ def load_game(session: GameSession, seats: list[Seat] | None = None) -> LoadedGa
 
 
 def _player_objects(owner: User, names: list[str]) -> list[Player]:
-    """The owner's players with these names, created where new (two or three queries)."""
-    existing = {p.name: p for p in Player.objects.filter(owner=owner, name__in=names)}
-    missing = [Player(owner=owner, name=n) for n in names if n not in existing]
-    if missing:
-        Player.objects.bulk_create(missing, ignore_conflicts=True)
-        existing = {p.name: p for p in Player.objects.filter(owner=owner, name__in=names)}
+    """The owner's players with these names, created where new, the others' figures renewed: they are
+    about to sit at a new game (two or three queries)."""
+    players = Player.objects.filter(owner=owner, name__in=names)
+    existing = {p.name: p for p in players}
+    if len(existing) == len(names):
+        players.renew_figures()
+    else:  # one statement: the new ones inserted, the others' ``figures_key`` renewed
+        everyone = [Player(owner=owner, name=n) for n in names]
+        Player.objects.bulk_create(
+            everyone, update_conflicts=True, unique_fields=["owner", "name"], update_fields=["figures_key"]
+        )
+        existing = {p.name: p for p in players.all()}
     return [existing[n] for n in names]
 
 
@@ -210,14 +216,16 @@ def _finish_session(session: GameSession, state: GameState, *, finished_early: b
     session.winners = list(state.winners)
 
 
-def _claim(session: GameSession, expected_version: int | None, change: dict[str, Any], key: str) -> None:
+def _claim(
+    session: GameSession, seats: list[Seat], expected_version: int | None, change: dict[str, Any], key: str
+) -> None:
     """Take the game's next version and store its status: the first write of every change.
 
     One conditional UPDATE, applied only if the game is still at ``expected_version`` (default:
     the version read), else StaleVersion. It locks the row on PostgreSQL (SQLite's write is
     exclusive already), so of several phones racing on one version exactly one gets past here.
     ``change`` ({"kind", "round", "what"}) is logged with the submit's ``key`` ("": no submit),
-    by which the same submit sent again is recognised.
+    by which the same submit sent again is recognised. The ``seats``' players' figures are renewed.
     """
     expected = session.version if expected_version is None else expected_version
     if expected != session.version:
@@ -236,6 +244,7 @@ def _claim(session: GameSession, expected_version: int | None, change: dict[str,
     )
     if not updated:
         raise StaleVersion
+    Player.objects.filter(pk__in=[seat.player_id for seat in seats]).renew_figures()
     session.version = expected + 1
     session.changes = changes
     session.last_played = now
@@ -373,7 +382,7 @@ def save_round(
     state = replay(session, loaded.seats, rounds_data, finished_early=session.finished_early)
     round_fields, entry_fields = GAMES[session.game].rows.to_rows(data, len(loaded.seats))
     _finish_session(session, state, finished_early=session.finished_early)
-    _claim(session, expected_version, _round_change(loaded, number, state, data), key)
+    _claim(session, loaded.seats, expected_version, _round_change(loaded, number, state, data), key)
     if number <= len(loaded.rounds):
         rnd = loaded.rounds[number - 1]
         # This round and every later one: their totals move.
@@ -417,7 +426,7 @@ def delete_last_round(
         raise StaleVersion
     state = replay(session, loaded.seats, loaded.round_data()[:-1], finished_early=False)
     _finish_session(session, state, finished_early=False)
-    _claim(session, expected_version, {"kind": "undone", "round": last.number, "what": ""}, key)
+    _claim(session, loaded.seats, expected_version, {"kind": "undone", "round": last.number, "what": ""}, key)
     last.delete()
     return last.number
 
@@ -436,7 +445,7 @@ def end_early(*, session: GameSession, expected_version: int | None = None, key:
         loaded.entries.pop(dropped.number)
     state = replay(session, loaded.seats, loaded.round_data(), finished_early=True)
     _finish_session(session, state, finished_early=True)
-    _claim(session, expected_version, {"kind": "ended", "round": None, "what": ""}, key)
+    _claim(session, loaded.seats, expected_version, {"kind": "ended", "round": None, "what": ""}, key)
     if dropped is not None:
         dropped.delete()
     loaded.state = state
@@ -451,5 +460,5 @@ def reopen(*, session: GameSession, expected_version: int | None = None, key: st
     session.finished_early = False
     loaded = load_game(session)
     _finish_session(session, loaded.state, finished_early=False)
-    _claim(session, expected_version, {"kind": "reopened", "round": None, "what": ""}, key)
+    _claim(session, loaded.seats, expected_version, {"kind": "reopened", "round": None, "what": ""}, key)
     return loaded

@@ -52,10 +52,10 @@ def test_round_save_queries(table, make_game, players, rounds):
     queries = count(sending(table, target, data, htmx=True))
     # Reading: django session, user, game session (owner check), seats, rounds with entries (5).
     # Writing, in one transaction (a savepoint inside the test's own transaction, 2):
-    # the session's status and next version, claimed against the version the page named (1),
-    # then this round's update, its entries' and every later round's derived numbers (bulk, 2).
-    # The answer is drawn from what was just written: no re-read.
-    assert len(queries) == 10, "\n".join(q[:90] for q in queries)
+    # the session's status and next version, claimed against the version the page named (1), the
+    # players' figures' key renewed (1), then this round's update, its entries' and every later
+    # round's derived numbers (bulk, 2). The answer is drawn from what was just written: no re-read.
+    assert len(queries) == 11, "\n".join(q[:90] for q in queries)
 
 
 @pytest.mark.parametrize("players", [3, 10])
@@ -65,5 +65,6 @@ def test_new_round_queries(table, make_game, players):
     bids = {f"bid_{i}": 0 for i in range(players)}
     table.token()
     queries = count(sending(table, target, bids, htmx=True))
-    # 5 reads as above; savepoint and release (2); version claimed, round insert, entries bulk insert (3).
-    assert len(queries) == 10, "\n".join(q[:90] for q in queries)
+    # 5 reads as above; savepoint and release (2); version claimed, figures' key renewed, round
+    # insert, entries bulk insert (4).
+    assert len(queries) == 11, "\n".join(q[:90] for q in queries)

@@ -59,6 +59,7 @@ def hand_over(*, guest: User, account: User) -> None:
         # The two were never at one table (each table is one owner's), so no seat doubles up.
         Seat.objects.filter(player=player).update(player=same)
         Entry.objects.filter(player=player).update(player=same)
+        Player.objects.filter(pk=same.pk).renew_figures()
         MergeRecord.objects.filter(target=player).update(target=same)
         player.delete()
     GameSession.objects.filter(owner=guest).update(owner=account)

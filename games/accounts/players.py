@@ -124,6 +124,7 @@ def merge_players(*, source: Player, target: Player) -> dict[str, int]:
             seat_ids = list(Seat.objects.filter(player=source).order_by("pk").values_list("pk", flat=True))
             seats = Seat.objects.filter(pk__in=seat_ids).update(player=target)
             entries = Entry.objects.filter(player=source).update(player=target)
+            Player.objects.filter(pk=target.pk).renew_figures()
             MergeRecord.objects.create(
                 owner_id=source.owner_id,
                 target=target,
@@ -166,15 +167,11 @@ def undo_merge(*, merge: MergeRecord) -> Player:
         raise PlayerError(said.format(name=merge.source_name)) from None
     Player.objects.filter(pk=source.pk).update(created=merge.source_created)
     seats = Seat.objects.filter(pk__in=merge.seat_ids, player=target)
-    sessions_by_position: dict[int, list[int]] = {}
-    for session_id, position in seats.values_list("session_id", "position"):
-        sessions_by_position.setdefault(position, []).append(session_id)
+    session_ids = list(seats.values_list("session_id", flat=True))
     seats.update(player=source)
-    # A player's entries sit at their seat's position: one update per position (a table has a few).
-    for position, session_ids in sessions_by_position.items():
-        Entry.objects.filter(player=target, position=position, round__session_id__in=session_ids).update(
-            player=source
-        )
+    # One seat a game each: the target's entries in those games are those seats'.
+    Entry.objects.filter(player=target, round__session_id__in=session_ids).update(player=source)
+    Player.objects.filter(pk=target.pk).renew_figures()  # the source, inserted again, has a new key
     merge.delete()
     source.refresh_from_db()
     return source

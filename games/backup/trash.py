@@ -11,7 +11,7 @@ import datetime
 
 from django.utils import timezone
 
-from games.models import GameSession
+from games.models import GameSession, Player
 
 TRASH_DAYS = 30
 
@@ -27,12 +27,14 @@ def trash_session(*, session: GameSession) -> None:
     """Move a game to the Trash (its share links stop answering until it is restored)."""
     session.deleted_at = timezone.now()
     session.save(update_fields=["deleted_at"])
+    Player.objects.filter(seats__session=session).renew_figures()
 
 
 def restore_session(*, session: GameSession) -> None:
     """Bring a game back from the Trash, as it was."""
     session.deleted_at = None
     session.save(update_fields=["deleted_at"])
+    Player.objects.filter(seats__session=session).renew_figures()
 
 
 def purge_trash(*, now: datetime.datetime | None = None, days: int = TRASH_DAYS) -> int:

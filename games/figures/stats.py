@@ -13,7 +13,6 @@ Over-bidding is taking fewer tricks than bid, under-bidding taking more.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -21,7 +20,6 @@ from typing import Any
 
 from django.core.cache import caches
 from django.db import connection
-from django.db.models import Count, F, Max, Sum
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext, ngettext
 
@@ -163,6 +161,10 @@ class PlayerStats(Ratios):
     under = Total()
     zero_bids = Total()
     zero_made = Total()
+
+    def charted(self) -> dict[str, list[Result]]:
+        """Per game, the latest CHART_GAMES finished games with a total: what its chart shows."""
+        return {g: [r for r in rs if r.total is not None][-CHART_GAMES:] for g, rs in self.results.items()}
 
     @property
     def best_game(self) -> GameStats | None:
@@ -323,26 +325,16 @@ CACHE_ALIAS = "sheets"
 
 
 def cached_player_stats(player: Player) -> PlayerStats:
-    """``player_stats``, cached under a key holding everything the figures depend on: one query. The
-    key sums the player's live seats, their games (and squares) and the games' versions: any round
-    saved or undone, game ended, trashed or restored, merge or undo changes one of them (versions
-    only grow), so a cached answer is never stale and nothing is invalidated."""
-    seats = Seat.objects.filter(player=player, session__deleted_at__isnull=True).aggregate(
-        seats=Count("pk"),
-        seat_ids=Sum("pk"),
-        games=Sum("session_id"),
-        squares=Sum(F("session_id") * F("session_id")),
-        versions=Sum("session__version"),
-        latest=Max("session__created"),
-    )
-    seats["player"] = player.created  # ids come back after a rolled-back transaction (SQLite): dates do not
-    digest = hashlib.sha256(repr(sorted(seats.items())).encode()).hexdigest()
-    key = f"player-stats:{CACHED_SHAPE}:{CHART_GAMES}:{player.pk}:{digest}"
+    """``player_stats``, cached under the player's ``figures_key``, which every write that can change
+    their figures renews (a round saved or undone, a game started, ended, trashed or restored, a merge
+    or its undoing, an import): a cached answer is never stale, nothing is invalidated, and looking it
+    up costs no query."""
+    key = f"player-stats:{CACHED_SHAPE}:{CHART_GAMES}:{player.pk}:{player.figures_key}"
     cache = caches[CACHE_ALIAS]
     kept = cache.get(key)
     if kept is None:
         stats = player_stats(player)
-        cache.set(key, (stats.games, stats.results))
+        cache.set(key, (stats.games, stats.charted()))  # what the charts show: stale seats bring all games
         return stats
     games, results = kept
     return PlayerStats(player=player, games=games, results=results)

@@ -115,8 +115,9 @@ def result_charts(stats: PlayerStats) -> list[dict[str, Any]]:
     sentinel = 987654321
     summary = reverse("games:summary", args=[sentinel])
     out = []
+    charted = stats.charted()
     for g in stats.games:
-        results = [r for r in stats.results.get(g.game, []) if r.total is not None][-CHART_GAMES:]
+        results = charted.get(g.game, [])
         if not results:
             continue
         totals = [r.total for r in results if r.total is not None]  # all of them (as mypy sees it)
