@@ -106,6 +106,35 @@ def write_fields(context: TemplateContext) -> str:
     )
 
 
+def chips(row: EntryRow, prefix: str, field: str, show_bid: bool = False) -> SafeString:
+    """``{% chips row prefix field show_bid %}``: a seat row's chips (the ``seat-row`` partial of
+    games/_sheet_page.html), a radio button and its label each. Drawn here rather than by the template: an
+    entry panel has dozens, and an htmx answer draws them all again."""
+    drawn = []
+    for chip in row.chips:
+        css = "chip"
+        if chip.struck:
+            css += " struck"
+        if show_bid and chip.value == row.bid:
+            css += " is-bid"
+        drawn.append(
+            format_html(
+                '<input type="radio" id="{at}" name="{field}_{seat}" value="{value}"{checked}{disabled}>\n'
+                '    <label for="{at}" class="{css}"{title}>{label}</label>\n    ',
+                at=f"{prefix}-{row.seat}-{chip.value}",
+                field=field,
+                seat=row.seat,
+                value=chip.value,
+                checked=mark_safe(" checked") if chip.checked else "",
+                disabled=mark_safe(" disabled") if chip.struck else "",
+                css=css,
+                title=format_html(' title="{}"', chip.title) if chip.title else "",
+                label=chip.label or chip.value,
+            )
+        )
+    return mark_safe("".join(drawn))  # noqa: S308 (each part is format_html's, escaped)
+
+
 class Panel(Protocol):
     """What every entry panel has: its phase ("over" once the game is), a note and a refusal."""
 
