@@ -28,7 +28,7 @@ from django.shortcuts import redirect, render
 from django.template import Context as TemplateContext
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import escape, format_html
+from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop, ngettext
 from django_htmx.http import trigger_client_event
@@ -110,29 +110,25 @@ def chips(row: EntryRow, prefix: str, field: str, show_bid: bool = False) -> Saf
     """``{% chips row prefix field show_bid %}``: a seat row's chips (the ``seat-row`` partial of
     games/_sheet_page.html), a radio button and its label each. Drawn here rather than by the template: an
     entry panel has dozens, and an htmx answer draws them all again."""
+    name = conditional_escape(f"{field}_{row.seat}")
     drawn = []
     for chip in row.chips:
+        at = conditional_escape(f"{prefix}-{row.seat}-{chip.value}")
         css = "chip"
         if chip.struck:
             css += " struck"
         if show_bid and chip.value == row.bid:
             css += " is-bid"
+        checked = " checked" if chip.checked else ""
+        disabled = " disabled" if chip.struck else ""
+        title = f' title="{conditional_escape(chip.title)}"' if chip.title else ""
+        value = conditional_escape(str(chip.value))
+        label = conditional_escape(chip.label) if chip.label else value
         drawn.append(
-            format_html(
-                '<input type="radio" id="{at}" name="{field}_{seat}" value="{value}"{checked}{disabled}>\n'
-                '    <label for="{at}" class="{css}"{title}>{label}</label>\n    ',
-                at=f"{prefix}-{row.seat}-{chip.value}",
-                field=field,
-                seat=row.seat,
-                value=chip.value,
-                checked=mark_safe(" checked") if chip.checked else "",
-                disabled=mark_safe(" disabled") if chip.struck else "",
-                css=css,
-                title=format_html(' title="{}"', chip.title) if chip.title else "",
-                label=chip.label or chip.value,
-            )
+            f'<input type="radio" id="{at}" name="{name}" value="{value}"{checked}{disabled}>\n'
+            f'    <label for="{at}" class="{css}"{title}>{label}</label>\n    '
         )
-    return mark_safe("".join(drawn))  # noqa: S308 (each part is format_html's, escaped)
+    return mark_safe("".join(drawn))  # noqa: S308 (every text in it is escaped above)
 
 
 class Panel(Protocol):
