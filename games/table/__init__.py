@@ -26,8 +26,9 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template import Context as TemplateContext
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import escape, format_html
+from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop, ngettext
 from django_htmx.http import trigger_client_event
@@ -103,6 +104,31 @@ def write_fields(context: TemplateContext) -> str:
         context["session"].version,
         context.get("write_key") or secrets.token_urlsafe(12),
     )
+
+
+def chips(row: EntryRow, prefix: str, field: str, show_bid: bool = False) -> SafeString:
+    """``{% chips row prefix field show_bid %}``: a seat row's chips (the ``seat-row`` partial of
+    games/_sheet_page.html), a radio button and its label each. Drawn here rather than by the template: an
+    entry panel has dozens, and an htmx answer draws them all again."""
+    name = conditional_escape(f"{field}_{row.seat}")
+    drawn = []
+    for chip in row.chips:
+        at = conditional_escape(f"{prefix}-{row.seat}-{chip.value}")
+        css = "chip"
+        if chip.struck:
+            css += " struck"
+        if show_bid and chip.value == row.bid:
+            css += " is-bid"
+        checked = " checked" if chip.checked else ""
+        disabled = " disabled" if chip.struck else ""
+        title = f' title="{conditional_escape(chip.title)}"' if chip.title else ""
+        value = conditional_escape(str(chip.value))
+        label = conditional_escape(chip.label) if chip.label else value
+        drawn.append(
+            f'<input type="radio" id="{at}" name="{name}" value="{value}"{checked}{disabled}>\n'
+            f'    <label for="{at}" class="{css}"{title}>{label}</label>\n    '
+        )
+    return mark_safe("".join(drawn))  # noqa: S308 (every text in it is escaped above)
 
 
 class Panel(Protocol):
@@ -261,9 +287,9 @@ class Table[P: Panel]:
 
     # -- rendering -----------------------------------------------------------------
 
-    def full_context(self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P) -> Context:
-        """The game's own context plus what every sheet shares: the game, its players, its state and the
-        entry panel; who may write, the live check, and the sheet's rows drawn (``drawn``, kept per version)."""
+    def panel_context(self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P) -> Context:
+        """The game's own context plus what every sheet's entry panel and tools are drawn from: the game,
+        its players, its state and the panel; who may write, the live check, a watcher's lines."""
         access, state = request.access, loaded.state
         context: Context = {"session": loaded.session, "names": loaded.names, "state": state, "panel": panel}
         context["sheet"] = self.sheet_template  # its partials are the panel's own parts
@@ -278,15 +304,21 @@ class Table[P: Panel]:
             context["watch"] = self.watch_lines(loaded)
             info = state.next_round
             context["watch_title"] = self.round_title(loaded, info) if info else ""
+        return context
+
+    def full_context(self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P) -> Context:
+        """``panel_context`` and the sheet's rows drawn (``drawn``, kept per version) with where a tapped
+        square fetches its explanation: what the whole sheet, or an answer that redraws it, is drawn from."""
+        context = self.panel_context(request, loaded, panel)
 
         def build() -> tuple[list[Row], list[Row]]:
-            context["rows"] = rows = self.screen_rows(loaded)
+            context["rows"] = rows = self.screen_rows(loaded)  # the rows as well, when drawn now
             return rows, self.screen_foot(loaded)
 
         context["drawn"] = drawn(
             loaded.session,
             names=loaded.names,
-            can_write=access.can_write,
+            can_write=request.access.can_write,
             edit_url=reverse("games:round-action", args=[loaded.session.pk, 0, "edit"]),
             word=self.round_word,
             build=build,
@@ -301,19 +333,32 @@ class Table[P: Panel]:
     ) -> HttpResponse:
         """A GET of the sheet (or of a correction form): only the panel when htmx swaps the panel (a
         correction's always is), else the whole sheet."""
-        panel_only = request.htmx and (correction or request.htmx.target == "entry-panel")
-        template = "games/_sheet_page.html#entry-panel" if panel_only else self.sheet_template
-        return render(request, template, self.full_context(request, loaded, panel))
+        if request.htmx and (correction or request.htmx.target == "entry-panel"):
+            context = self.panel_context(request, loaded, panel)
+            return render(request, "games/_sheet_page.html#entry-panel", context)
+        return render(request, self.sheet_template, self.full_context(request, loaded, panel))
 
     def answer(
         self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P, status: int = 200, changed: bool = False
     ) -> HttpResponse:
         """The panel (htmx: ``update_template``, with the parts a stored round redraws out of band when the
         game ``changed`` since the page was drawn), else the whole sheet with ``status``."""
-        context = self.full_context(request, loaded, panel)
         if request.htmx:
-            return render(request, self.update_template, {**context, "changed": changed})
-        return render(request, self.sheet_template, context, status=status)
+            return self.update(request, loaded, panel, changed)
+        return render(request, self.sheet_template, self.full_context(request, loaded, panel), status=status)
+
+    def update(self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P, changed: bool) -> HttpResponse:
+        """``update_template``: the panel and the tools, and when the game ``changed`` the sheet's rows,
+        totals and status too (only then are they drawn). It shows nothing the context processors give:
+        it is drawn without them, ``write_fields`` getting the CSRF token from the request."""
+        context = (
+            self.full_context(request, loaded, panel)
+            if changed
+            else self.panel_context(request, loaded, panel)
+        )
+        return HttpResponse(
+            render_to_string(self.update_template, {**context, "request": request, "changed": changed})
+        )
 
     def saved(self, request: HtmxHttpRequest, loaded: LoadedGame, note: str = "") -> HttpResponse:
         """Stored: back to the sheet, or (htmx) the panel for what comes next plus what changed."""
@@ -387,8 +432,7 @@ class Table[P: Panel]:
     def live(self, request: HtmxHttpRequest, loaded: LoadedGame) -> HttpResponse:
         """A live check that found the game changed: the sheet and the panel brought up to date (not a
         correction being made: saving it says what changed), and what changed since the page's version."""
-        context = self.full_context(request, loaded, self.current_panel(loaded))
-        response = render(request, self.update_template, {**context, "changed": True})
+        response = self.update(request, loaded, self.current_panel(loaded), changed=True)
         if request.GET.get("panel") == "edit":
             response["HX-Reswap"] = "none"
         said = self.conflict_message(loaded.session, version_in(request.GET.get("v", "")))

@@ -1,11 +1,13 @@
-"""Template tags of the score sheets: ``write_fields``, what every form that writes to a game carries."""
+"""Template tags of the score sheets: ``write_fields``, what every form that writes to a game carries, and
+``chips``, a seat row's one-tap choices."""
 
 from __future__ import annotations
 
 from django import template
 
-from games.table import write_fields
+from games.table import chips, write_fields
 
 register = template.Library()
-# Defined beside the table it serves, so that drawing a sheet runs no code of this module.
+# Defined beside the table they serve, so that drawing a sheet runs no code of this module.
 register.simple_tag(write_fields, takes_context=True)
+register.simple_tag(chips)
