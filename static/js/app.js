@@ -256,11 +256,12 @@
   // game has moved on (it has no such form now), a hidden one like it is sent.
   function resendUnsent() {
     var tools = $("#game-tools[data-writes]");
+    if (!tools) return; // a page that writes nothing (a watcher's) leaves the storage unread
     var keys = [];
     try { keys = Object.keys(localStorage); } catch (e) { /* nothing kept */ }
-    var prefix = tools && "draft:/games/" + tools.getAttribute("data-game") + "/";
+    var prefix = "draft:/games/" + tools.getAttribute("data-game") + "/";
     keys.forEach(function (key) {
-      var draft = prefix && key.indexOf(prefix) === 0 ? loadDraft(key) : null;
+      var draft = key.indexOf(prefix) === 0 ? loadDraft(key) : null;
       if (!draft || !draft.sent || pending) return;
       var form = draftForms().filter(function (f) { return draftKey(f) === key; })[0];
       if (form) {
@@ -533,8 +534,10 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     shareLabels();
-    keepAwake();
     // After htmx has processed the page (its own DOMContentLoaded handler), so restored taps post.
     setTimeout(function () { resendUnsent(); restoreAll(document); }, 0);
+    // Once the page is drawn, in a task of its own: over plain HTTP the video's set-up (a media
+    // element, its file, a style pass) would otherwise lengthen the page's first one.
+    if (window.requestIdleCallback) requestIdleCallback(keepAwake, { timeout: 1000 }); else setTimeout(keepAwake, 0);
   });
 })();

@@ -30,5 +30,7 @@ def test_sheet_asks_to_keep_the_screen_awake(phone, make_session):
         phone.page.get_by_role("button", name="Log in").click()
     assert phone.page.evaluate("window.__wakeRequests") == []  # the start page does not
     phone.go(f"/games/{session.pk}/")
-    phone.page.wait_for_function("window.__wakeRequests.length > 0")
+    # Asked for once the page is drawn (at idle): a function, since the page's CSP refuses the
+    # string expression Playwright would evaluate while it polls.
+    phone.page.wait_for_function("() => window.__wakeRequests.length > 0")
     assert phone.page.evaluate("window.__wakeRequests") == ["screen"]
