@@ -143,6 +143,19 @@ def test_an_anonymous_visitor_is_sent_to_log_in(shared_game):
     assert Round.objects.count() == 1
 
 
+def test_a_page_whose_login_ended_goes_to_log_in_not_into_its_panel(shared_game):
+    # A phone left open past its login: its next live check must not swap the login page into the
+    # entry panel (htmx follows a redirect), but send the whole page to log in, and back to the sheet.
+    session, _, _ = shared_game
+    sheet = reverse("games:sheet", args=[session.pk])
+    live = reverse("games:live", args=[session.pk]) + f"?v={session.version}"
+    answer = TableClient().get(
+        live, headers={"HX-Request": "true", "HX-Current-URL": f"http://testserver{sheet}"}
+    )
+    assert answer.status_code == 200 and not answer.content
+    assert answer["HX-Redirect"] == f"/accounts/login/?next={sheet}"
+
+
 def test_a_watch_link_shows_the_live_sheet_and_nothing_else(shared_game):
     session, watch, _ = shared_game
     client = TableClient()

@@ -18,6 +18,7 @@ from typing import cast
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django_htmx.http import HttpResponseClientRedirect
 
 from games.accounts import sharing
 from games.models import GameSession, ShareLink
@@ -112,6 +113,9 @@ def _admitting[K](
         try:
             access = resolve(request, cast(K, kwargs.pop(name)))  # as the URL's converter gave it
         except NeedsLogin:
+            if request.htmx:  # a live check or a tap from a page whose login ended: that page goes to log in
+                back = request.htmx.current_url_abs_path or request.get_full_path()
+                return HttpResponseClientRedirect(redirect_to_login(back).url)
             return redirect_to_login(request.get_full_path())
         except LinkReplaced:
             return render(request, "games/share/replaced.html", status=410)
