@@ -824,8 +824,8 @@ def report(pages: list[Target], figures: list[Figure], transfer: dict[str, str],
         f"# scripts/bench{' --quick' if args.quick else ''}{' --postgres' if args.postgres else ''}, {datetime.datetime.now():%Y-%m-%d %H:%M}, git {git_sha()}",
         "",
         f"Machine: {machine()}.",
-        f"Server: gunicorn, gunicorn.conf.py, {os.environ['WEB_CONCURRENCY']} workers, DEBUG=false, HTTPS=false, SQLite "
-        f"(a throwaway file; data set up in {setup_s:.0f} s). wrk: {args.threads} threads, {args.connections} connections, "
+        f"Server: gunicorn, gunicorn.conf.py, {os.environ['WEB_CONCURRENCY']} workers, DEBUG=false, HTTPS=false, "
+        f"{'PostgreSQL (a throwaway server' if args.postgres else 'SQLite (a throwaway file'}; data set up in {setup_s:.0f} s). wrk: {args.threads} threads, {args.connections} connections, "
         f"{args.rounds} round(s) x {args.duration} s per page, interleaved; a logged-in session's cookie. "
         f"Load average (1, 5, 15 min) before: {args.load_before}; after: {load()}.",
         "",
