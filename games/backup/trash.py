@@ -25,14 +25,17 @@ def purge_date(session: GameSession) -> datetime.datetime | None:
 
 def trash_session(*, session: GameSession) -> None:
     """Move a game to the Trash (its share links stop answering until it is restored)."""
-    session.deleted_at = timezone.now()
-    session.save(update_fields=["deleted_at"])
-    Player.objects.filter(seats__session=session).renew_figures()
+    _set_deleted(session, timezone.now())
 
 
 def restore_session(*, session: GameSession) -> None:
     """Bring a game back from the Trash, as it was."""
-    session.deleted_at = None
+    _set_deleted(session, None)
+
+
+def _set_deleted(session: GameSession, at: datetime.datetime | None) -> None:
+    """The game in the Trash since ``at`` (None: out of it); its players' figures change with it."""
+    session.deleted_at = at
     session.save(update_fields=["deleted_at"])
     Player.objects.filter(seats__session=session).renew_figures()
 

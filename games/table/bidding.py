@@ -100,7 +100,7 @@ def who_leads(loaded: LoadedGame, best: list[int], alone: str, shared: str, **wo
 
 def signed(points: int) -> str:
     """A round's points on the screen: as printed (+5, −5), and ±0 for none."""
-    return "±0" if points == 0 else paper_signed(points)
+    return paper_signed(points, zero="±0")
 
 
 def by_table_size[K](sizes: Iterable[int], plays: Callable[[int], K]) -> list[tuple[str, K]]:
