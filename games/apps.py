@@ -8,6 +8,7 @@ class GamesConfig(AppConfig):
         # The plain-Python modules (rules, paper layouts, registry) speak the request's language.
         from django.utils import translation
 
-        from games import migration_history, words  # noqa: F401 - migration_history registers its check
+        from games import migration_history  # noqa: F401 - it registers its check
+        from games.rules.base import install_translations
 
-        words.install(translation.gettext, translation.ngettext, translation.pgettext)
+        install_translations(translation.gettext, translation.ngettext, translation.pgettext)

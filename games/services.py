@@ -18,10 +18,9 @@ from django.utils.translation import gettext
 from games.accounts.players import PlayerError, normal_name
 from games.models import Entry, GameSession, Player, Round, Seat
 from games.paper import signed
-from games.registry import GAMES, get_rules
-from games.rows import max_rounds
+from games.registry import GAMES, get_rules, max_rounds
 from games.rules import GameState, RoundResult, RuleError
-from games.words import round_noun
+from games.rules.base import round_noun
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.paper.common import FILL_HEIGHT, Sheet
+from games.paper.layout import FILL_HEIGHT, Sheet
 from games.registry import GAMES
 from tests.test_history_helpers import NAMES, bugger_rounds, every_game
 

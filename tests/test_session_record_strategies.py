@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.registry import GAMES, get_rules
-from games.rules.cards import ROOK_COLOURS, STRAINS, SUITS
+from games.rules.base import ROOK_COLOURS, STRAINS, SUITS
 from games.rules.memory_bridge import first_half_score
 
 DERIVED_ROUND = ("label", "cards", "dealer", "points", "totals", "out")

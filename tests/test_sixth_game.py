@@ -16,13 +16,21 @@ from typing import override
 import pytest
 from django.urls import reverse
 
-from games import registry, rows
+from games import registry
 from games.backup.session_record import export_session, import_record
 from games.models import GameSession, Player
 from games.paper.scores import ScoresPaper
 from games.registry import Game
-from games.rules.base import GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, Setup
-from games.rules.checks import check_in_range
+from games.rules.base import (
+    GameRules,
+    GameState,
+    Option,
+    RoundInfo,
+    RoundResult,
+    RuleError,
+    Setup,
+    check_in_range,
+)
 
 SLUG = "highest-total"
 
@@ -83,7 +91,7 @@ class HighestTotal(GameRules):
 @pytest.fixture(autouse=True)
 def sixth_game(monkeypatch):
     """The one line a sixth game adds: its registry entry (taken away again after the test)."""
-    entry = Game.of(HighestTotal(), paper=ScoresPaper, rows=rows.SCORES, table=registry.scores_table)
+    entry = Game.of(HighestTotal(), paper=ScoresPaper, rows=registry.SCORES, table=registry.scores_table)
     monkeypatch.setitem(registry.GAMES, SLUG, entry)
     return entry
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from games import services
 from games.accounts.players import rename_player
 from games.models import GameSession, Player
-from games.paper.common import Cell, Row
+from games.paper import Cell, Row
 from games.registry import GAMES
 from games.rules.bugger_bridge import BuggerBridge
 from games.table import CACHE_ALIAS, draw_row, drawn, explanation

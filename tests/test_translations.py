@@ -20,8 +20,8 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from games import words
 from games.registry import GAMES
+from games.rules.base import round_noun
 
 from .helpers import body
 
@@ -130,9 +130,9 @@ def test_the_french_catalogue_keeps_every_placeholder():
 def test_the_plain_python_modules_speak_the_active_language():
     game = GAMES["bugger-bridge"]
     with translation.override("fr"):
-        assert words.round_noun("round", 2) == "manches"
+        assert round_noun("round", 2) == "manches"
         assert game.round_line(6, 5, {}) == "Manche 7 sur 18"
-    assert words.round_noun("round", 2) == "rounds"
+    assert round_noun("round", 2) == "rounds"
     assert game.round_line(6, 5, {}) == "Round 7 of 18"
 
 

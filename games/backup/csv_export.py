@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Sum
 from django.utils import timezone
 
-from games import rows as row_shapes
 from games.models import Entry, GameSession, GameSessionQuerySet, Round
-from games.registry import GAMES
+from games.registry import BIDS, GAMES, HALVES, HIGH_CARD_POINTS, SCORES, RoundRows
 from games.rules import GameRules
 
 if TYPE_CHECKING:
@@ -104,19 +103,19 @@ def _contract(rnd: Round, names: list[str], rules: GameRules) -> str:
 
 # Per stored shape of round (the registry's ``Game.rows``): its columns, each (heading, where
 # it is read: the player's "entry", the "round", or the round's "contract" in words, field).
-SHAPE_COLUMNS: dict[row_shapes.RoundRows, list[tuple[str, str, str]]] = {
-    row_shapes.BIDS: [("Bid", "entry", "bid"), ("Tricks", "entry", "tricks")],
-    row_shapes.HIGH_CARD_POINTS: [
+SHAPE_COLUMNS: dict[RoundRows, list[tuple[str, str, str]]] = {
+    BIDS: [("Bid", "entry", "bid"), ("Tricks", "entry", "tricks")],
+    HIGH_CARD_POINTS: [
         ("High-card points", "entry", "hcp"),
         ("Contract", "contract", ""),
         ("Declaring side's tricks", "round", "tricks"),
     ],
-    row_shapes.HALVES: [
+    HALVES: [
         ("First-half tricks", "entry", "first_half"),
         ("Contract", "contract", ""),
         ("Declarer's tricks", "round", "tricks"),
     ],
-    row_shapes.SCORES: [],  # what was entered is the points column
+    SCORES: [],  # what was entered is the points column
 }
 
 

@@ -26,8 +26,7 @@ from django.utils.translation import gettext, ngettext
 from games import services
 from games.accounts.players import PlayerError, normal_name, unsafe_text
 from games.models import Entry, GameSession, Player, Round, Seat
-from games.registry import GAMES, get_rules
-from games.rows import MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, max_rounds
+from games.registry import GAMES, MAX_CELLS, MAX_PLAYERS, MAX_ROUNDS, get_rules, max_rounds
 from games.rules import GameState, RuleError
 
 FORMAT = "scorekeeper-session"

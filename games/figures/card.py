@@ -15,8 +15,7 @@ from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from games.places import Place
-from games.registry import GAMES
+from games.registry import GAMES, Place
 
 if TYPE_CHECKING:
     from games.models import GameSession

@@ -28,10 +28,8 @@ from django.utils.translation import gettext, gettext_lazy
 from games.figures.stats import Ratio, has_bids
 from games.figures.streaks import longest_run, place_key
 from games.models import Entry, GameSession, Player, Seat
-from games.places import competition_places
-from games.registry import GAMES
-from games.rules.cards import label_in_words
-from games.words import in_words
+from games.registry import GAMES, competition_places
+from games.rules.base import in_words, label_in_words
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

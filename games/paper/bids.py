@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.rules import GameState
+from games.rules.base import Cell, Row, gettext, gettext_noop, label_in_words, ngettext, number, signed
 from games.rules.bugger_bridge import REDEAL_PENALTY, BuggerBridge, made_points
-from games.rules.cards import label_in_words
 from games.rules.mormon_bridge import (
     ELIMINATION,
     FOUR_CARD,
@@ -20,10 +20,8 @@ from games.rules.mormon_bridge import (
     TABLE_MAX,
     MormonBridge,
 )
-from games.words import gettext, gettext_noop, ngettext
 
-from .common import Cell, Row, Sheet, _head, _name_head, number, signed, state_total_row
-from .layout import BlankChoice, Layout
+from .layout import BlankChoice, Layout, Sheet, _head, _name_head, state_total_row
 
 TRUMP_MARKS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣", "none": "NT"}
 ROOK_WORDS = {

@@ -9,11 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.rules import GameState
+from games.rules.base import MINUS, Cell, Row, gettext, gettext_noop, number, signed
 from games.rules.call_bridge import BID_MAX, BID_MIN, BONUS_FROM, BONUS_POINTS, CallBridge
-from games.words import gettext, gettext_noop
 
-from .common import MINUS, Cell, Row, Sheet, _head, _name_head, number, signed, state_total_row
-from .layout import Layout
+from .layout import Layout, Sheet, _head, _name_head, state_total_row
 
 # What the filled sheet's type says (templates/games/print/_sheet.html, static/css/print.css).
 SCORE_KEY = gettext_noop(

@@ -2,19 +2,100 @@
 
 Each layout module (``bids``, ``call``, ``minibridge``, ``memory``) has a
 subclass of ``Layout`` per game it draws; the game's registry entry
-(games/registry.py) holds one, made with the game's rules.
+(games/registry.py) holds one, made with the game's rules. What every layout draws
+is here too: the printed table (``Sheet``, of the ``Row``s of ``Cell``s the
+screen draws as well, games/rules/base.py), its heading cells and its totals row.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from games.rules import GameRules, GameState
-from games.words import gettext, in_words
+from games.rules.base import Cell, Row, gettext, in_words, number
 
-from .common import Sheet
+MAX_BLANK_ROWS = 60  # the most rows a blank sheet's form takes (one page each)
+# Printed, a blank sheet's rows share this much of the page's height (in vw: Letter's page is 132vw
+# tall, A4's 146vw, less the heading and notes), at one of these heights (tenths of a vw).
+FILL_HEIGHT = 90
+FILL_ROWS = (80, 70, 65, 60, 55, 50)
+
+
+@dataclass
+class Sheet:
+    """One printed table, with what goes under it."""
+
+    layout: str  # "bids", "call", "personal", "memory": a CSS hook for column widths
+    cols: list[str]  # a class per column
+    head: list[Row]
+    body: list[Row] = field(default_factory=list)
+    foot: list[Row] = field(default_factory=list)
+    heading: str = ""  # e.g. "Personal score sheet for: Ann"
+    caption: str = ""  # for screen readers
+    points_table: list[tuple[int, int]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    blank: bool = False
+
+    @property
+    def fill(self) -> int:
+        """A blank sheet's printed row height, in tenths of a vw (static/css/print.css ``fill-N``): as tall as
+        the page allows, so the rows fill it for handwriting; 0 for the usual height."""
+        if not self.blank or not self.body:
+            return 0
+        fits = FILL_HEIGHT / len(self.body)
+        return next((h for h in FILL_ROWS if h <= fits * 10), 0)
+
+
+def deal_number(label: str) -> str:
+    """The number in a deal's or hand's label ("Deal 4 redeal" gives "4"); other labels as they are."""
+    found = re.match(r"(?:Deal|Hand) (\d+)", label)
+    return found.group(1) if found else label
+
+
+def _head(text: str, **kwargs: Any) -> Cell:
+    kwargs.setdefault("scope", "col")
+    return Cell(text=text, head=True, **kwargs)
+
+
+def _name_head(name: str, **kwargs: Any) -> Cell:
+    """A player's column heading; an empty one is a line to write a name on."""
+    if name:
+        return _head(name, cls="name", title=name, **kwargs)
+    return _head("", cls="name write", **kwargs)
+
+
+def total_row(
+    totals: list[int] | None,
+    columns: int,
+    winners: Collection[int] = (),
+    *,
+    label: str = "",
+    label_span: int = 1,
+    span: int = 1,
+) -> Row:
+    """The footer row of totals (empty cells to write in when ``totals`` is None); winners marked."""
+    cells = [Cell(text=label or gettext("Total"), head=True, scope="row", cls="label", colspan=label_span)]
+    for column in range(columns):
+        won = column in winners
+        cells.append(
+            Cell(
+                text=number(totals[column]) if totals is not None else "",
+                cls="total winner" if won else "total",
+                title=gettext("won") if won else "",
+                colspan=span,
+            )
+        )
+    return Row(cells, cls="totals")
+
+
+def state_total_row(state: GameState | None, columns: int, **kwargs: Any) -> Row:
+    """``total_row`` of a sheet drawing ``state``: its totals once a round is recorded (before
+    that, and on a blank sheet, cells to write in), its winners marked."""
+    totals = state.totals if state and state.rounds else None
+    return total_row(totals, columns, state.winners if state else (), **kwargs)
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from games.rules import GameState
+from games.rules.base import Cell, Row, gettext, gettext_noop, number
 from games.rules.memory_bridge import MemoryBridge, first_half_score
 from games.rules.memory_bridge import contract_name as memory_contract_name
-from games.words import gettext, gettext_noop
 
-from .common import Cell, Row, Sheet, _head, number, state_total_row
-from .layout import Layout
+from .layout import Layout, Sheet, _head, state_total_row
 
 
 def memory_notes(target: int | None) -> list[str]:

@@ -9,12 +9,21 @@ from __future__ import annotations
 from typing import Any
 
 from games.rules import GameState
-from games.rules.cards import strain_symbol
+from games.rules.base import (
+    MINUS,
+    Cell,
+    Row,
+    gettext,
+    gettext_noop,
+    ngettext,
+    number,
+    pgettext,
+    signed,
+    strain_symbol,
+)
 from games.rules.minibridge import DEFAULT_DEALS, SIDE_NAMES, Minibridge
-from games.words import gettext, gettext_noop, ngettext, pgettext
 
-from .common import MINUS, Cell, Row, Sheet, _head, deal_number, number, signed, state_total_row, total_row
-from .layout import Layout
+from .layout import Layout, Sheet, _head, deal_number, state_total_row, total_row
 
 SEAT_LETTERS = (
     gettext_noop("N"),

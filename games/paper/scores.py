@@ -1,6 +1,6 @@
 """The "scores" paper layout: a column per player, each round's points under the running total.
 
-For any game whose rounds are nothing but each player's points (``rows.SCORES``). A blank sheet
+For any game whose rounds are nothing but each player's points (``registry.SCORES``). A blank sheet
 has as many rows as the game has rounds (``rounds_in_game``), else ``blank_rows``.
 """
 
@@ -9,10 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.rules import GameRules, GameState
-from games.words import gettext, gettext_noop, in_words, ngettext
+from games.rules.base import Cell, Row, gettext, gettext_noop, in_words, ngettext, number, signed
 
-from .common import Cell, Row, Sheet, _head, _name_head, number, signed, state_total_row
-from .layout import Layout
+from .layout import Layout, Sheet, _head, _name_head, state_total_row
 
 
 def _scores_sheet(

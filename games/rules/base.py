@@ -13,6 +13,21 @@ raises ``RuleError`` naming the round (1-based) and the player (index into the
 seating order) where that applies. Because checking a new or corrected round is
 "replay the game with that round in place", there is one validation path for
 entering, correcting and importing rounds.
+
+The pure layer's shared parts live here too, so a round can be followed in few files:
+
+- words in people's language: the plain-Python modules (the rules, the paper layouts, the
+  registry) import nothing from Django, yet what they say is shown in the request's language.
+  They mark strings with ``gettext``, ``ngettext``, ``pgettext`` and ``gettext_noop`` below
+  (makemessages finds them by name) and format them afterwards with named placeholders:
+  ``gettext("{name} leads with {total}").format(...)``. Outside Django these answer English; the
+  app installs Django's functions at start-up (``games.apps``). A string fixed at import (a game's
+  name) is marked with ``gettext_noop`` and translated where it is shown. Points are written with
+  a real minus sign (``number``, ``signed``);
+- the cards: strains, suits, Rook colours, the bridge trick score, the bids' total in words;
+- the checks every game's rules make of a recorded round, and ``RuleError``, what they raise;
+- ``Cell`` and ``Row``, what a sheet is drawn in, on paper (``games/paper/``) and on the screen
+  (``games/table/``).
 """
 
 from __future__ import annotations
@@ -21,10 +36,403 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from games.words import gettext, gettext_noop
+# Words in the current language, for the plain-Python modules (see the module's docstring).
 
-from .checks import RuleError as RuleError  # defined beside the checks; read from here too
-from .checks import int_list, round_error, who
+_gettext: Callable[[str], str] = lambda message: message  # noqa: E731
+_ngettext: Callable[[str, str, int], str] = lambda singular, plural, n: singular if n == 1 else plural  # noqa: E731
+_pgettext: Callable[[str, str], str] = lambda _context, message: message  # noqa: E731
+
+
+def install_translations(
+    gettext: Callable[[str], str],
+    ngettext: Callable[[str, str, int], str],
+    pgettext: Callable[[str, str], str],
+) -> None:
+    """Translate with these from now on (Django's, for the request's language)."""
+    global _gettext, _ngettext, _pgettext
+    _gettext, _ngettext, _pgettext = gettext, ngettext, pgettext
+
+
+def gettext(message: str) -> str:
+    """``message`` in the current language."""
+    return _gettext(message) if message else message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n`` in the current language."""
+    return _ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, where the same English says different things
+    ("Game": a whole game, or a game contract as against a part-score)."""
+    return _pgettext(context, message)
+
+
+def gettext_noop(message: str) -> str:
+    """Marks ``message`` for translation and returns it unchanged: translated where it is shown."""
+    return message
+
+
+ROUND_WORDS = {"round", "deal", "hand"}
+
+
+def in_words(word: str) -> str:
+    """A game's word for its rounds as English code holds it ("round", "deals", "Hand"), in the
+    current language: singular or plural, capitalised as given; any other word as it is."""
+    text = str(word)
+    base = text.lower()
+    plural = base.endswith("s") and base[:-1] in ROUND_WORDS
+    noun = base[:-1] if plural else base
+    if noun not in ROUND_WORDS:
+        return text
+    said = round_noun(noun, 2 if plural else 1)
+    return said[:1].upper() + said[1:] if text[:1].isupper() else said
+
+
+def round_noun(word: str, n: int = 1) -> str:
+    """A game's word for a round ("round", "hand", "deal"), for ``n`` of them, in the current language."""
+    if word == "hand":
+        return ngettext("hand", "hands", n)
+    if word == "deal":
+        return ngettext("deal", "deals", n)
+    return ngettext("round", "rounds", n)
+
+
+class Translated:
+    """A class attribute read as ``message`` in the current language: a game's name that is words
+    ("Free scoring"), said in the request's language wherever ``rules.name`` is read."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __get__(self, instance: object, owner: type | None = None) -> str:
+        return gettext(self.message)
+
+
+# Points as written on a sheet, on paper and on the screen: a real minus sign.
+MINUS = "−"
+
+
+def signed(points: int | None, zero: str = "0") -> str:
+    """A round's points as printed: +5, −5, and ``zero`` for 0 (``number`` with a plus sign)."""
+    if points == 0:
+        return zero
+    return f"+{points}" if points is not None and points > 0 else number(points)
+
+
+def number(value: int | None) -> str:
+    """A total as printed: a real minus sign."""
+    if value is None:
+        return ""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+# The cards the games are played with.
+
+# Strains as the session record spells them; suits of a 52-card deck first.
+STRAINS = ("NT", "S", "H", "D", "C")
+# Marked here, translated where shown: gettext(STRAIN_NAMES[strain]).
+STRAIN_NAMES = {
+    "NT": gettext_noop("no trumps"),
+    "S": gettext_noop("spades"),
+    "H": gettext_noop("hearts"),
+    "D": gettext_noop("diamonds"),
+    "C": gettext_noop("clubs"),
+}
+STRAIN_SYMBOLS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def strain_symbol(strain: str) -> str:
+    """A strain as a contract shows it: a suit's symbol, or no trumps' letters in the page's language
+    ("NT"; "SA" in French). ``STRAIN_SYMBOLS`` keeps the record's English."""
+    return pgettext("no trumps, as in 3NT", "NT") if strain == "NT" else STRAIN_SYMBOLS[strain]
+
+
+def label_in_words(label: str) -> str:
+    """A round's label as a page shows it: Bugger Bridge's "8NT" is "8SA" in French."""
+    return label.replace("NT", strain_symbol("NT"))
+
+
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+ROOK_COLOURS = ("red", "yellow", "green", "black")
+# The bridge trick score (Minibridge, Memory Bridge): points for each trick over six.
+PER_TRICK = {"NT": 30, "S": 30, "H": 30, "D": 20, "C": 20}
+NT_FIRST_TRICK_EXTRA = 10  # the first scoring trick in no trumps is 40, not 30
+
+
+def trick_score(strain: str, tricks: int) -> int:
+    """Points for every trick over six: NT 40 then 30 each, majors 30, minors 20."""
+    over = max(0, tricks - 6)
+    if not over:
+        return 0
+    return over * PER_TRICK[strain] + (NT_FIRST_TRICK_EXTRA if strain == "NT" else 0)
+
+
+def bid_total_line(total: int, cards: int) -> str:
+    """How the scorekeeper announces the bids: even, over-bid by N or under-bid by N."""
+    if total == cards:
+        return gettext("even")
+    if total > cards:
+        return gettext("over-bid by {count}").format(count=total - cards)
+    return gettext("under-bid by {count}").format(count=cards - total)
+
+
+# The checks every game's rules make of a recorded round. Each names the round (1-based), the
+# player (an index into the seating order) and the round field at fault, so a form can show the
+# message beside the right input.
+
+
+class RuleError(ValueError):
+    """A round or setup that breaks a rule.
+
+    ``round`` is 1-based, ``player`` an index into the seating order, ``field``
+    the round field at fault ("bids", "tricks", "hcp", "contract", ...), so a
+    form can show the message beside the right input.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        round: int | None = None,
+        player: int | None = None,
+        field: str | None = None,
+    ):
+        super().__init__(message)
+        self.message = message
+        self.round = round
+        self.player = player
+        self.field = field
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def round_message(number: int, message: str) -> str:
+    """A rule broken in a round: "Round 3: " and the message, in the current language."""
+    return gettext("Round {number}: {message}").format(number=number, message=message)
+
+
+def round_error(
+    number: int, message: str, *, player: int | None = None, field: str | None = None
+) -> RuleError:
+    """The RuleError of a rule broken in round ``number``: its message begins "Round 3: "."""
+    return RuleError(round_message(number, message), round=number, player=player, field=field)
+
+
+def who(names: list[str] | None, seat: int) -> str:
+    """How a message names a player: their name, else "player N" (1-based)."""
+    if names and 0 <= seat < len(names):
+        return names[seat]
+    return gettext("player {number}").format(number=seat + 1)
+
+
+def int_list(
+    value: Any,
+    *,
+    length: int,
+    round: int,
+    field: str,
+    what: str,
+    allow_none: bool = False,
+    names: list[str] | None = None,
+) -> list[Any]:
+    """A per-player list of whole numbers, or RuleError naming the round and player."""
+    if not isinstance(value, list):
+        said = gettext("Round {number}: {what} must be a list, one per player.")
+        raise RuleError(said.format(number=round, what=gettext(what)), round=round, field=field)
+    if len(value) != length:
+        said = gettext("Round {number}: {what} must have {length} entries, one per player, not {given}.")
+        raise RuleError(
+            said.format(number=round, what=gettext(what), length=length, given=len(value)),
+            round=round,
+            field=field,
+        )
+    for i, v in enumerate(value):
+        if v is None and allow_none:
+            continue
+        if isinstance(v, bool) or not isinstance(v, int):
+            said = gettext("Round {number}: {what} for {name} must be a whole number.")
+            raise RuleError(
+                said.format(number=round, what=gettext(what), name=who(names, i)),
+                round=round,
+                player=i,
+                field=field,
+            )
+    return value
+
+
+def check_in_range(
+    values: list[Any],
+    low: int,
+    high: int,
+    says: Callable[[str, int], str],
+    *,
+    round: int,
+    field: str,
+    names: list[str] | None = None,
+    seats: Iterable[int] | None = None,
+    missing: Callable[[str], str] | None = None,
+) -> None:
+    """Refuse the first per-player value outside ``low..high``, naming the round and player.
+
+    The message is "Round n: " and ``says(who, value)``. Only ``seats`` are looked
+    at (every seat, in order, by default). A None value (not entered yet) is
+    skipped, or refused with "Round n: " and ``missing(who)`` when that is given.
+    """
+    for seat in range(len(values)) if seats is None else seats:
+        value = values[seat]
+        if value is None:
+            if missing is None:
+                continue
+            message = missing(who(names, seat))
+        elif not low <= value <= high:
+            message = says(who(names, seat), value)
+        else:
+            continue
+        raise round_error(round, message, player=seat, field=field)
+
+
+def check_bids_fit_hand(
+    info: RoundInfo,
+    bids: list[Any],
+    *,
+    names: list[str] | None = None,
+    seats: Iterable[int] | None = None,
+    missing: Callable[[str], str] | None = None,
+) -> None:
+    """Refuse a bid outside 0 to the cards dealt (Bugger and Mormon Bridge); see ``check_in_range``."""
+    cards = info.dealt
+    check_in_range(
+        bids,
+        0,
+        cards,
+        lambda name, bid: ngettext(
+            "{name} bid {bid}, but a bid must be 0 to {cards} with {cards} card dealt.",
+            "{name} bid {bid}, but a bid must be 0 to {cards} with {cards} cards dealt.",
+            cards,
+        ).format(name=name, bid=bid, cards=cards),
+        round=info.number,
+        field="bids",
+        names=names,
+        seats=seats,
+        missing=missing,
+    )
+
+
+def check_tricks_fit_hand(
+    info: RoundInfo,
+    tricks: list[Any],
+    says: str | None = None,
+    *,
+    names: list[str] | None = None,
+    seats: list[int] | None = None,
+) -> None:
+    """Refuse tricks outside 0 to the cards dealt, or not adding up to them (the bidding games).
+
+    ``says`` words a player's tricks out of range (see ``check_in_range``): a translated
+    message with the player's ``{name}``, the tricks they ``{took}`` and the ``{cards}``
+    dealt; "... but there are only {cards} to take." by default. Only ``seats`` are
+    looked at and added up (every seat by default).
+    """
+    cards = info.dealt
+    message = (
+        ngettext(
+            "{name} took {took} tricks, but there is only {cards} to take.",
+            "{name} took {took} tricks, but there are only {cards} to take.",
+            cards,
+        )
+        if says is None
+        else says
+    )
+    check_shares(
+        tricks,
+        cards,
+        cards,
+        lambda name, took: message.format(name=name, took=took, cards=cards),
+        round=info.number,
+        field="tricks",
+        what=gettext_noop("the tricks"),
+        names=names,
+        seats=seats,
+    )
+
+
+def check_shares(
+    values: list[Any],
+    most: int,
+    total: int,
+    says: Callable[[str, int], str],
+    *,
+    round: int,
+    field: str,
+    what: str,
+    names: list[str] | None = None,
+    seats: list[int] | None = None,
+    but: str | None = None,
+) -> None:
+    """Refuse a player's share outside 0 to ``most``, or shares not adding up to ``total``.
+
+    Tricks taken, points held: ``says(who, value)`` words one out of range (see
+    ``check_in_range``), ``what`` and ``but`` a wrong sum (see ``check_adds_up``).
+    Only ``seats`` are looked at and added up (every seat by default).
+    """
+    check_in_range(values, 0, most, says, round=round, field=field, names=names, seats=seats)
+    counted = range(len(values)) if seats is None else seats
+    check_adds_up(sum(values[s] for s in counted), total, round=round, field=field, what=what, but=but)
+
+
+def share_list(
+    value: Any,
+    most: int,
+    total: int,
+    says: Callable[[str, int], str],
+    *,
+    length: int,
+    round: int,
+    field: str,
+    what: str,
+    names: list[str] | None = None,
+    but: str | None = None,
+) -> list[int]:
+    """A list of whole numbers, one per player, each 0 to ``most`` and adding up to ``total`` (points
+    held, tricks taken), or RuleError: ``int_list``, then ``check_shares``."""
+    shares = int_list(value, length=length, round=round, field=field, what=what, names=names)
+    check_shares(shares, most, total, says, round=round, field=field, what=what, names=names, but=but)
+    return shares
+
+
+def check_adds_up(
+    total: int, expected: int, *, round: int, field: str, what: str, but: str | None = None
+) -> None:
+    """Refuse a total that is not ``expected``, saying by how much it is off.
+
+    "Round n: {what} add up to {total}, but {but} (2 too many)."; ``but`` is
+    "{expected} were played" unless given.
+    """
+    if total != expected:
+        diff = total - expected
+        but = gettext("{expected} were played").format(expected=expected) if but is None else but
+        off = gettext("{count} too many") if diff > 0 else gettext("{count} too few")
+        said = gettext("Round {number}: {what} add up to {total}, but {but} ({off}).")
+        raise RuleError(
+            said.format(
+                number=round, what=gettext(what), total=total, but=but, off=off.format(count=abs(diff))
+            ),
+            round=round,
+            field=field,
+        )
+
+
+def check_strain(n: int, strain: Any, *, by: str, player: int) -> str:
+    """Refuse a contract's strain that is not one of ``STRAINS``; ``by`` says whose contract."""
+    if strain not in STRAINS:
+        said = gettext(
+            "Round {number}: {by} needs a strain: NT, S, H, D or C (no trumps, spades, hearts, diamonds or clubs)."
+        )
+        raise RuleError(said.format(number=n, by=by), round=n, player=player, field="contract")
+    return str(strain)
 
 
 @dataclass(frozen=True)
@@ -500,3 +908,41 @@ class GameRules:
             winners=winners if finished else [],
             next_round=next_round,
         )
+
+
+# What a sheet is drawn in: a paper layout's ``Sheet`` (games/paper/layout.py) is rows of cells, and the
+# screen draws the same rows (games/table/__init__.py).
+
+
+@dataclass
+class Cell:
+    text: str = ""
+    corner: str = ""  # small, top right: the bid, where the scorekeeper writes it
+    flag: str = ""  # small, top left: "D" for the dealer
+    note: str = ""  # small, under the text: this round's points
+    cls: str = ""
+    title: str = ""
+    colspan: int = 1
+    rowspan: int = 1
+    head: bool = False  # drawn as <th>
+    scope: str = ""
+    # On the screen (games/table/__init__.py draws the same cells): how the number was worked out, shown when
+    # the cell is tapped; a heading cell that links to the correction of its row's round; a swatch's class.
+    explain: str = ""
+    link: bool = False
+    swatch: str = ""
+    lines: tuple[str, ...] = ()  # the screen's lines under a square with no ``explain`` (a contract)
+
+
+@dataclass
+class Row:
+    cells: list[Cell]
+    cls: str = ""
+    number: int = 0  # the round the row draws (0: none), for the screen: its id, correction and explanations
+    heading: str = ""  # what an explanation in the row starts with: "Round 7NT", "Hand 3 (4 cards)"
+    link_label: str = ""  # what its correction link says, when not "Correct round <heading's text>"
+    key: str = ""  # the screen's id for a row that draws no round (a Minibridge deal not begun)
+
+    @property
+    def dom_id(self) -> str:
+        return self.key or f"round-{self.number}"

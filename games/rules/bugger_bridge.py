@@ -9,11 +9,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.words import gettext, gettext_noop, ngettext
-
-from .base import GameRules, GameState, MadeBid, Option, RoundInfo, RoundResult, Setup
-from .cards import SUITS, bid_total_line
-from .checks import check_bids_fit_hand, check_tricks_fit_hand, round_error, who
+from .base import (
+    SUITS,
+    GameRules,
+    GameState,
+    MadeBid,
+    Option,
+    RoundInfo,
+    RoundResult,
+    Setup,
+    bid_total_line,
+    check_bids_fit_hand,
+    check_tricks_fit_hand,
+    gettext,
+    gettext_noop,
+    ngettext,
+    round_error,
+    who,
+)
 
 PEAK_BY_PLAYERS = {3: 8, 4: 8, 5: 8, 6: 8, 7: 7, 8: 6, 9: 5, 10: 4}
 REDEAL_PENALTY = -10

@@ -13,10 +13,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.words import gettext, gettext_noop
-
-from .base import GameRules, GameState, MadeBid, Option, RoundInfo, RoundResult, Setup
-from .checks import check_in_range, check_tricks_fit_hand
+from .base import (
+    GameRules,
+    GameState,
+    MadeBid,
+    Option,
+    RoundInfo,
+    RoundResult,
+    Setup,
+    check_in_range,
+    check_tricks_fit_hand,
+    gettext,
+    gettext_noop,
+)
 
 PLAYERS = 4
 CARDS = 13

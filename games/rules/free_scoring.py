@@ -20,16 +20,27 @@ from __future__ import annotations
 
 from typing import Any, override
 
-from games.words import Translated, gettext, gettext_noop, ngettext
-
-from .base import GameRules, GameState, Option, RoundInfo, RoundResult, RuleError, Setup
-from .checks import check_in_range, round_error
+from .base import (
+    GameRules,
+    GameState,
+    Option,
+    RoundInfo,
+    RoundResult,
+    RuleError,
+    Setup,
+    Translated,
+    check_in_range,
+    gettext,
+    gettext_noop,
+    ngettext,
+    round_error,
+)
 
 HIGHEST = "highest"
 LOWEST = "lowest"
 DEFAULT_ROUNDS = 10
 MOST_POINTS = 10_000  # a round's points for one player, either way
-# The most rounds a game may be set to: what a table of 20 can hold (games/rows.py: 4,000 squares).
+# The most rounds a game may be set to: what a table of 20 can hold (games/registry.py: 4,000 squares).
 MOST_ROUNDS = 200
 MAX_PLAYERS = 20
 

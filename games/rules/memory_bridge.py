@@ -19,11 +19,23 @@ from __future__ import annotations
 
 from typing import Any, override
 
-from games.words import gettext, gettext_noop, ngettext
-
-from .base import GameRules, GameState, Option, RoundInfo, RoundResult, Setup
-from .cards import strain_symbol, trick_score
-from .checks import check_strain, round_error, share_list, who
+from .base import (
+    GameRules,
+    GameState,
+    Option,
+    RoundInfo,
+    RoundResult,
+    Setup,
+    check_strain,
+    gettext,
+    gettext_noop,
+    ngettext,
+    round_error,
+    share_list,
+    strain_symbol,
+    trick_score,
+    who,
+)
 
 HAND_CARDS = 13
 FIRST_HALF_BONUS = 100

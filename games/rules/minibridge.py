@@ -19,12 +19,24 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, override
 
-from games.words import gettext, gettext_noop
-
-from .base import GameRules, GameState, Option, RoundInfo, RoundResult, Setup
-from .cards import STRAIN_NAMES, trick_score
-from .cards import STRAIN_SYMBOLS as STRAIN_SYMBOLS  # the pages read it from here
-from .checks import check_in_range, check_strain, round_error, share_list, who
+from .base import (
+    STRAIN_NAMES,
+    GameRules,
+    GameState,
+    Option,
+    RoundInfo,
+    RoundResult,
+    Setup,
+    check_in_range,
+    check_strain,
+    gettext,
+    gettext_noop,
+    round_error,
+    share_list,
+    trick_score,
+    who,
+)
+from .base import STRAIN_SYMBOLS as STRAIN_SYMBOLS  # the pages read it from here
 
 HAND_CARDS = 13
 DECK_HCP = 40

@@ -26,11 +26,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.words import gettext, gettext_noop, ngettext
-
-from .base import GameRules, GameState, MadeBid, Option, RoundInfo, RoundResult, RuleError, Setup
-from .cards import ROOK_COLOURS, bid_total_line
-from .checks import check_bids_fit_hand, check_tricks_fit_hand, round_error, who
+from .base import (
+    ROOK_COLOURS,
+    GameRules,
+    GameState,
+    MadeBid,
+    Option,
+    RoundInfo,
+    RoundResult,
+    RuleError,
+    Setup,
+    bid_total_line,
+    check_bids_fit_hand,
+    check_tricks_fit_hand,
+    gettext,
+    gettext_noop,
+    ngettext,
+    round_error,
+    who,
+)
 
 REGULAR = "regular"
 FOUR_CARD = "four-card"

@@ -38,16 +38,15 @@ from games.accounts.throttle import games_quota_reached, spend
 from games.figures import card
 from games.forms import ROW_ID_MAX, SeatingForm, parse_int
 from games.models import GameSession, Player, Seat
-from games.paper.common import Cell, Row
-from games.places import rank
-from games.registry import Game
+from games.paper import Cell, Row
+from games.registry import Game, rank
 from games.rules import RoundInfo, RoundResult, RuleError
+from games.rules.base import in_words
 from games.services import LoadedGame
 from games.table.forms import Chip as Chip  # where the game modules still import it from
 from games.table.forms import RoundForm
 from games.views.accounts import let_in_as_guest
 from games.views.common import HtmxHttpRequest
-from games.words import in_words
 
 OUT_OF_DATE = gettext_noop("This page was out of date; here is the game as it stands now.")
 # What a refused write says happened since its page was drawn, by the kind of change logged.

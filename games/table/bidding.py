@@ -18,17 +18,15 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngette
 
 from games import table as screen
 from games.models import GameSession, Seat
-from games.paper.common import Cell, Row, number
-from games.paper.common import signed as paper_signed
-from games.places import ordinal, rank
-from games.registry import Game, and_list
+from games.paper import Cell, Row, number
+from games.paper import signed as paper_signed
+from games.registry import Game, and_list, ordinal, rank
 from games.rules import RoundInfo, RoundResult, RuleError
-from games.rules.cards import bid_total_line
+from games.rules.base import bid_total_line, in_words, round_noun
 from games.services import LoadedGame
 from games.table import Actions, Chip, EntryRow, Step, Table, steps, total_explain
 from games.table.forms import ChipField, RoundForm
 from games.views.common import HtmxHttpRequest
-from games.words import in_words, round_noun
 
 if TYPE_CHECKING:  # django-stubs-ext is a development requirement
     from django_stubs_ext import StrOrPromise

@@ -12,8 +12,9 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import SeatingForm
-from games.paper.common import Cell
+from games.paper import Cell
 from games.rules import RoundInfo, RoundResult
+from games.rules.base import SUITS, label_in_words
 from games.rules.bugger_bridge import (
     PEAK_BY_PLAYERS,
     PENALTY_REASONS,
@@ -21,7 +22,6 @@ from games.rules.bugger_bridge import (
     BuggerBridge,
     made_points,
 )
-from games.rules.cards import SUITS, label_in_words
 from games.services import LoadedGame
 from games.table import TRUMP_WORDS, Actions, Step, new_game_form, new_game_page, steps
 from games.table.bidding import BiddingTable, Bids, BidWords, Panel, by_table_size, who_leads

@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 
 from games import services
 from games.models import GameSession, Seat
-from games.paper.common import Cell
+from games.paper import Cell
 from games.rules import RoundInfo
 from games.services import LoadedGame
 from games.table import Actions, ScoreboardTable, Step, steps

@@ -14,8 +14,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from games.forms import WHOLE_NUMBER
 from games.rules import GameRules, RoundInfo, RoundResult, RuleError
-from games.rules.cards import STRAIN_NAMES, STRAINS, strain_symbol
-from games.words import in_words
+from games.rules.base import STRAIN_NAMES, STRAINS, in_words, strain_symbol
 
 if TYPE_CHECKING:
     from games.services import LoadedGame

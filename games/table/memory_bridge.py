@@ -12,9 +12,9 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import SeatingForm, WholeNumberField
-from games.paper.common import Cell, Row
+from games.paper import Cell, Row
 from games.rules import RoundInfo, RuleError
-from games.rules.cards import STRAINS
+from games.rules.base import STRAINS, in_words
 from games.rules.memory_bridge import (
     DEFAULT_TARGET,
     HAND_CARDS,
@@ -29,7 +29,6 @@ from games.table import EntryRow, new_game_form, new_game_page, total_explain
 from games.table.deal_steps import Panel, StepForm, StepsTable, deal_cell, declarer_line
 from games.table.forms import Chip, ChipField, Choice, strain_choice
 from games.views.common import HtmxHttpRequest
-from games.words import in_words
 
 
 class Contract(TypedDict):

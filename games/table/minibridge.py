@@ -19,9 +19,9 @@ from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 from games import services
 from games.forms import COMPASS_SEATS, SeatingForm, WholeNumberField
 from games.models import GameSession, Seat
-from games.paper.common import Cell, Row
+from games.paper import Cell, Row
 from games.rules import GameState, RoundInfo, RoundResult, RuleError
-from games.rules.cards import STRAINS, strain_symbol
+from games.rules.base import STRAINS, in_words, strain_symbol
 from games.rules.minibridge import (
     DECK_HCP,
     GAME_TRICKS,
@@ -45,7 +45,6 @@ from games.table import new_game_form, new_game_page
 from games.table.deal_steps import Panel, StepForm, StepsTable, deal_cell, declarer_line
 from games.table.forms import Chip, ChipField, Choice, strain_choice
 from games.views.common import HtmxHttpRequest
-from games.words import in_words
 
 PERSONAL_ORDER = (0, 2, 1, 3)  # the paper sheet's columns: points held by N, S, E, W
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import SeatingForm, WholeNumberField, parse_int
-from games.paper.common import Cell, Row
+from games.paper import Cell, Row
 from games.registry import and_list
 from games.rules import RoundInfo, RoundResult
 from games.rules.mormon_bridge import (

@@ -10,7 +10,7 @@ from games.registry import GAMES
 
 if TYPE_CHECKING:
     from games.models import GameSession
-    from games.places import Place
+    from games.registry import Place
     from games.rules import GameState
 
 register = template.Library()

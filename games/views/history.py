@@ -32,8 +32,8 @@ from games.forms import DatesForm, RowChoiceField, good_values
 from games.models import GameSession, GameSessionQuerySet, Player, Seat
 from games.registry import GAMES, game_choices, playable
 from games.rules import GameState, RuleError
+from games.rules.base import round_noun
 from games.widgets import QuickSelect
-from games.words import round_noun
 
 from .common import HtmxHttpRequest, owned_session
 from .printing import session_heading

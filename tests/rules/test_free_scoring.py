@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.places import standings
-from games.registry import GAMES, get_rules
+from games.registry import GAMES, get_rules, standings
 from games.rules.base import RuleError
 from games.rules.free_scoring import FreeScoring
 

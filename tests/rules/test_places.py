@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.places import ordinal, rank
-from games.registry import GAMES
+from games.registry import GAMES, ordinal, rank
 from tests.test_history_helpers import (
     CALL_DEAL,
     ELIMINATION_ROUNDS,
