@@ -10,7 +10,7 @@ from typing import Any
 
 from games.rules import GameState
 from games.rules.cards import strain_symbol
-from games.rules.minibridge import DEFAULT_DEALS, SIDE_NAMES, Minibridge
+from games.rules.minibridge import DEFAULT_DEALS, SIDES, Minibridge, side_name
 from games.words import gettext, gettext_noop, ngettext, pgettext
 
 from .common import MINUS, Cell, Row, Sheet, _head, deal_number, number, signed, state_total_row, total_row
@@ -27,6 +27,17 @@ SEAT_LETTERS = (
 def seat_letter(seat: int) -> str:
     """North's letter, East's ... in the current language (N, E, S, O in French)."""
     return gettext(SEAT_LETTERS[seat])
+
+
+def contract_short(contract: dict[str, Any]) -> str:
+    """A contract as the sheets write it: "Game ♠", "Part-score ♥"."""
+    game = pgettext("a game contract, as against a part-score", "Game")
+    return f"{game if contract['game'] else gettext('Part-score')} {strain_symbol(contract['strain'])}"
+
+
+def side_players(names: list[str], side: str) -> str:
+    """A partnership's players: "Ann & Cat"."""
+    return " & ".join(names[s] for s in SIDES[side])
 
 
 # The personal score sheet lists the points held in this order.
@@ -99,9 +110,7 @@ def _personal_sheet(name: str, rows: int) -> Sheet:
 
 def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
     """A recorded Minibridge session on the personal sheet's columns, scored for both sides."""
-    ns = f"{gettext(SIDE_NAMES['NS'])} ({names[0]} & {names[2]})"
-    ew = f"{gettext(SIDE_NAMES['EW'])} ({names[1]} & {names[3]})"
-    sides = [_head(ns, cls="sub name"), _head(ew, cls="sub name")]
+    sides = [_head(f"{side_name(s)} ({side_players(names, s)})", cls="sub name") for s in ("NS", "EW")]
     head = _points_head(gettext("Dealer"), gettext("Contract"), gettext("Score"), sides, names)
     sheet = Sheet(
         layout="personal",
@@ -127,16 +136,12 @@ def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
             continue
         side = facts["declaring_side"]
         declarer = facts["declarer"]
-        cells.append(Cell(text=f"{gettext(SIDE_NAMES[side])} {facts['side_hcp'][side]}"))
+        cells.append(Cell(text=f"{side_name(side)} {facts['side_hcp'][side]}"))
         contract = data.get("contract")
         by = gettext("by {name}").format(name=seat_letter(declarer))
         if contract:
-            if contract["game"]:
-                kind = pgettext("a game contract, as against a part-score", "Game")
-            else:
-                kind = gettext("Part-score")
             title = gettext("{name} declares").format(name=names[declarer])
-            cells.append(Cell(text=f"{kind} {strain_symbol(contract['strain'])}", note=by, title=title))
+            cells.append(Cell(text=contract_short(contract), note=by, title=title))
         else:
             cells.append(Cell(note=by))
         cells.append(Cell(text=str(data["tricks"]) if data.get("tricks") is not None else ""))
