@@ -484,15 +484,6 @@ class ContractForm(DealForm):
     taps_contract = True
     takes_tricks_later = True
 
-    @override
-    def start(self) -> None:
-        super().start()
-        self.contract_saved = self.current is not None and "contract" in self.current.data
-
-    @override
-    def fits(self) -> bool:
-        return self.current is not None and not self.current.facts["redeal"]
-
     @property
     @override
     def live(self) -> str:
@@ -504,16 +495,9 @@ class ContractForm(DealForm):
 
     @override
     def deal_data(self) -> dict[str, object] | None:
-        current = self.current
-        assert current is not None  # the step fits a deal whose points are in (``fits``)
-        if self.contract is None:
-            if self.tricks_value is not None:
-                self.say("contract", gettext("Round {round}: choose the contract before the tricks."))
-            return None
-        data = {"hcp": current.data["hcp"], "contract": self.contract}
-        if self.tricks_value is not None:
-            data["tricks"] = self.tricks_value
-        return data if data != current.data else None
+        refused = ("contract", gettext("Round {round}: choose the contract before the tricks."))
+        contract, tricks = self.contract, self.tricks_value
+        return self.contract_data("hcp", contract, tricks, complete=contract is not None, refused=refused)
 
     @override
     def refuse(self, exc: RuleError) -> None:
