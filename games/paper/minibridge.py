@@ -6,9 +6,10 @@ scored for both sides.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from games.rules import GameState
+from games.rules import GameState, RoundResult
 from games.rules.cards import strain_symbol
 from games.rules.minibridge import DEFAULT_DEALS, SIDES, Minibridge, side_name
 from games.words import gettext, gettext_noop, ngettext, pgettext
@@ -106,6 +107,40 @@ def _personal_sheet(name: str, rows: int) -> Sheet:
         )
     sheet.foot.append(total_row(None, 2, label_span=9))
     return sheet
+
+
+@dataclass
+class PersonalRow:
+    """A deal's line on one player's personal sheet as the screen shows it (templates/games/minibridge/
+    personal.html); ``plus``: what their side scored, ``minus``: the other."""
+
+    deal: str
+    held: list[int]  # N, S, E, W
+    side_points: str = ""
+    contract: str = ""
+    tricks: str = ""
+    plus: int | None = None
+    minus: int | None = None
+
+
+def personal_row(result: RoundResult, seat: int) -> PersonalRow:
+    """A recorded deal on ``seat``'s personal sheet, scored "our way"."""
+    data, facts = result.data, result.facts
+    row = PersonalRow(deal_number(result.info.label), held=[data["hcp"][s] for s in PAPER_SEATS])
+    if facts["redeal"]:
+        row.side_points, row.contract = "20:20", gettext("Redeal")
+        return row
+    side = facts["declaring_side"]
+    row.side_points = f"{facts['side_hcp'][side]} {side_name(side)}"
+    if "contract" in data:
+        said = gettext("{contract} by {seat}")
+        row.contract = said.format(
+            contract=contract_short(data["contract"]), seat=seat_letter(facts["declarer"])
+        )
+    row.tricks = str(data.get("tricks", ""))
+    if result.points is not None:  # the deal is played
+        row.plus, row.minus = result.points[seat] or None, result.points[(seat + 1) % 4] or None
+    return row
 
 
 def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:

@@ -20,7 +20,7 @@ from games import services
 from games.forms import COMPASS_SEATS, SeatingForm, WholeNumberField
 from games.models import GameSession, Seat
 from games.paper.common import Cell, Row, deal_number
-from games.paper.minibridge import PAPER_SEATS, contract_short, seat_letter, side_players
+from games.paper.minibridge import PAPER_SEATS, contract_short, personal_row, seat_letter, side_players
 from games.rules import RoundInfo, RoundResult, RuleError
 from games.rules.cards import STRAINS, strain_symbol
 from games.rules.minibridge import (
@@ -135,19 +135,6 @@ def side_cell(side: str, result: RoundResult, names: list[str]) -> Cell:
             explain=side_explain(side, result, names), total=total
         )
     return Cell(text=str(total), corner=f"+{points}" if points else "", explain=explain, cls="side-cell")
-
-
-@dataclass
-class PersonalRow:
-    """A deal's line on a player's personal sheet; ``plus``: what their side scored, ``minus``: the other."""
-
-    deal: str
-    held: list[int]  # N, S, E, W
-    side_points: str = ""
-    contract: str = ""
-    tricks: str = ""
-    plus: int | None = None
-    minus: int | None = None
 
 
 # -- the entry panel: each step of a deal is a form, drawn by its own panel partial -----------------
@@ -678,25 +665,7 @@ class MinibridgeTable(StepsTable):
 
     def personal_sheet(self, request: HtmxHttpRequest, loaded: LoadedGame, seat: int) -> HttpResponse:
         """The personal score sheet of the rule text, one line a deal, "score our way" + and -."""
-        state, names = loaded.state, loaded.names
-        rows = []
-        for result in state.rounds:
-            data, facts = result.data, result.facts
-            row = PersonalRow(str(deal_of(result.info)), held=[data["hcp"][s] for s in PAPER_SEATS])
-            rows.append(row)
-            if facts["redeal"]:
-                row.side_points, row.contract = "20:20", gettext("Redeal")
-                continue
-            side = facts["declaring_side"]
-            row.side_points = f"{facts['side_hcp'][side]} {side_name(side)}"
-            if "contract" in data:
-                said = gettext("{contract} by {seat}")
-                row.contract = said.format(
-                    contract=contract_short(data["contract"]), seat=seat_letter(facts["declarer"])
-                )
-            row.tricks = str(data.get("tricks", ""))
-            if result.points is not None:  # the deal is played
-                row.plus, row.minus = result.points[seat] or None, result.points[(seat + 1) % 4] or None
+        names, rows = loaded.names, [personal_row(result, seat) for result in loaded.state.rounds]
         plus, minus = sum(row.plus or 0 for row in rows), sum(row.minus or 0 for row in rows)
         context = {
             "session": loaded.session,
