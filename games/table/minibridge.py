@@ -171,6 +171,7 @@ class DealForm(StepForm):
         self.strain_value: str = contract.get("strain", "")
         self.game_value: bool | None = contract.get("game")
         self.tricks_value: int | None = data.get("tricks")
+        self.hints: dict[int, str] = {}  # a correction's players whose points are missing, said before Save
         if self.taps_contract:
             n = self.number
             strain = gettext("Round {round}: pick the strain from NT, ♠, ♥, ♦ and ♣.").format(round=n)
@@ -231,7 +232,7 @@ class DealForm(StepForm):
 
     @property
     def points(self) -> list[PointsRow]:
-        errors, hcp, names = self.seat_messages(), self.full_hcp, self.names
+        errors, hcp, names = {**self.hints, **self.seat_errors("hcp")}, self.full_hcp, self.names
         return [
             PointsRow(
                 seat=seat,
@@ -245,9 +246,6 @@ class DealForm(StepForm):
             )
             for i, seat in enumerate(self.order)
         ]
-
-    def seat_messages(self) -> dict[int, str]:
-        return self.seat_errors("hcp")
 
     @property
     def facts(self) -> dict[str, object]:
@@ -511,11 +509,6 @@ class CorrectionForm(PointsForm):
     def start(self) -> None:
         super().start()
         self.at_seat, self.changing = self.order[0], False
-        self.hints: dict[int, str] = {}  # players whose points are missing, before Save
-
-    @override
-    def seat_messages(self) -> dict[int, str]:
-        return {**self.hints, **super().seat_messages()}
 
     @override
     def deal_data(self) -> dict[str, object] | None:
