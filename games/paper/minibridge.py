@@ -6,9 +6,10 @@ scored for both sides.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from games.rules import GameState
+from games.rules import GameState, RoundResult
 from games.rules.base import (
     MINUS,
     Cell,
@@ -21,7 +22,7 @@ from games.rules.base import (
     signed,
     strain_symbol,
 )
-from games.rules.minibridge import DEFAULT_DEALS, SIDE_NAMES, Minibridge
+from games.rules.minibridge import DEFAULT_DEALS, SIDES, Minibridge, side_name
 
 from .layout import Layout, Sheet, _head, deal_number, state_total_row, total_row
 
@@ -36,6 +37,17 @@ SEAT_LETTERS = (
 def seat_letter(seat: int) -> str:
     """North's letter, East's ... in the current language (N, E, S, O in French)."""
     return gettext(SEAT_LETTERS[seat])
+
+
+def contract_short(contract: dict[str, Any]) -> str:
+    """A contract as the sheets write it: "Game ♠", "Part-score ♥"."""
+    game = pgettext("a game contract, as against a part-score", "Game")
+    return f"{game if contract['game'] else gettext('Part-score')} {strain_symbol(contract['strain'])}"
+
+
+def side_players(names: list[str], side: str) -> str:
+    """A partnership's players: "Ann & Cat"."""
+    return " & ".join(names[s] for s in SIDES[side])
 
 
 # The personal score sheet lists the points held in this order.
@@ -106,11 +118,43 @@ def _personal_sheet(name: str, rows: int) -> Sheet:
     return sheet
 
 
+@dataclass
+class PersonalRow:
+    """A deal's line on one player's personal sheet as the screen shows it (templates/games/minibridge/
+    personal.html); ``plus``: what their side scored, ``minus``: the other."""
+
+    deal: str
+    held: list[int]  # N, S, E, W
+    side_points: str = ""
+    contract: str = ""
+    tricks: str = ""
+    plus: int | None = None
+    minus: int | None = None
+
+
+def personal_row(result: RoundResult, seat: int) -> PersonalRow:
+    """A recorded deal on ``seat``'s personal sheet, scored "our way"."""
+    data, facts = result.data, result.facts
+    row = PersonalRow(deal_number(result.info.label), held=[data["hcp"][s] for s in PAPER_SEATS])
+    if facts["redeal"]:
+        row.side_points, row.contract = "20:20", gettext("Redeal")
+        return row
+    side = facts["declaring_side"]
+    row.side_points = f"{facts['side_hcp'][side]} {side_name(side)}"
+    if "contract" in data:
+        said = gettext("{contract} by {seat}")
+        row.contract = said.format(
+            contract=contract_short(data["contract"]), seat=seat_letter(facts["declarer"])
+        )
+    row.tricks = str(data.get("tricks", ""))
+    if result.points is not None:  # the deal is played
+        row.plus, row.minus = result.points[seat] or None, result.points[(seat + 1) % 4] or None
+    return row
+
+
 def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
     """A recorded Minibridge session on the personal sheet's columns, scored for both sides."""
-    ns = f"{gettext(SIDE_NAMES['NS'])} ({names[0]} & {names[2]})"
-    ew = f"{gettext(SIDE_NAMES['EW'])} ({names[1]} & {names[3]})"
-    sides = [_head(ns, cls="sub name"), _head(ew, cls="sub name")]
+    sides = [_head(f"{side_name(s)} ({side_players(names, s)})", cls="sub name") for s in ("NS", "EW")]
     head = _points_head(gettext("Dealer"), gettext("Contract"), gettext("Score"), sides, names)
     sheet = Sheet(
         layout="personal",
@@ -136,16 +180,12 @@ def _minibridge_sheet(state: GameState, names: list[str]) -> Sheet:
             continue
         side = facts["declaring_side"]
         declarer = facts["declarer"]
-        cells.append(Cell(text=f"{gettext(SIDE_NAMES[side])} {facts['side_hcp'][side]}"))
+        cells.append(Cell(text=f"{side_name(side)} {facts['side_hcp'][side]}"))
         contract = data.get("contract")
         by = gettext("by {name}").format(name=seat_letter(declarer))
         if contract:
-            if contract["game"]:
-                kind = pgettext("a game contract, as against a part-score", "Game")
-            else:
-                kind = gettext("Part-score")
             title = gettext("{name} declares").format(name=names[declarer])
-            cells.append(Cell(text=f"{kind} {strain_symbol(contract['strain'])}", note=by, title=title))
+            cells.append(Cell(text=contract_short(contract), note=by, title=title))
         else:
             cells.append(Cell(note=by))
         cells.append(Cell(text=str(data["tricks"]) if data.get("tricks") is not None else ""))

@@ -70,6 +70,11 @@ FACT_KEYS = (
 )
 
 
+def side_name(side: str) -> str:
+    """ "N-S" or "E-W", in the current language."""
+    return gettext(SIDE_NAMES[side])
+
+
 def side_of(seat: int) -> str:
     """A seat's partnership: "NS" for North and South (seats 0, 2), "EW" for East and West (1, 3)."""
     return "NS" if seat % 2 == 0 else "EW"
@@ -235,7 +240,7 @@ class Minibridge(GameRules):
         return strain, game
 
     def check_tricks(self, n: int, tricks: Any, declarer: int, *, names: list[str] | None = None) -> int:
-        side = gettext(SIDE_NAMES[side_of(declarer)])
+        side = side_name(side_of(declarer))
         if isinstance(tricks, bool) or not isinstance(tricks, int):
             said = gettext("the tricks taken by {name}'s side ({side}) must be a whole number.")
             raise round_error(
@@ -258,7 +263,7 @@ class Minibridge(GameRules):
         declaring, defending = deal_score(strain, game, tricks)
         line = gettext("{role}: {side} {contract}, needed {needed}, took {tricks}").format(
             role=gettext(ROLE_WORDS[role]),
-            side=gettext(SIDE_NAMES[side]),
+            side=side_name(side),
             contract=contract_name(strain, game),
             needed=needed,
             tricks=tricks,

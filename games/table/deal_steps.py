@@ -47,9 +47,19 @@ class StepForm(RoundForm):
     (``read``) and gives the round's data (``deal_data``)."""
 
     phase = ""
-    # The contract's step: its tricks' chips come once the contract is saved (``contract_saved``).
+    # The contract's step: it fits a deal whose first step is in, and its tricks' chips come once the contract
+    # is saved (``contract_saved``).
     takes_tricks_later = False
-    contract_saved = False
+
+    @override
+    def fits(self) -> bool:
+        return self.current is not None or not self.takes_tricks_later
+
+    @property
+    def contract_saved(self) -> bool:
+        """Whether this is the contract's step of a deal whose contract is saved: the tricks are left to tap (a
+        deal passed out or redealt is finished, so never the deal in hand)."""
+        return self.takes_tricks_later and self.current is not None and "contract" in self.current.data
 
     @override
     def clean(self) -> dict[str, object]:
@@ -72,6 +82,23 @@ class StepForm(RoundForm):
         if self.takes_tricks_later and not self.contract_saved:  # no tricks' chips yet to show theirs beside
             error = error or self.field_errors().get("tricks", "")
         return Panel(self.phase, self, note, error, self.contract_saved)
+
+    def contract_data(
+        self, first: str, contract: object, tricks: object, *, complete: bool, refused: tuple[str, str]
+    ) -> dict[str, object] | None:
+        """The contract's step's round: the deal's ``first`` step as stored, the ``contract`` tapped, and the
+        ``tricks`` once tapped (None: not yet). Nothing while the contract is not ``complete`` (``refused``:
+        the field and message if the tricks came first), nor when nothing changed."""
+        current = self.current
+        assert current is not None  # the step fits a deal whose first step is in (``fits``)
+        if not complete:
+            if tricks is not None:
+                self.say(*refused)
+            return None
+        data = {first: current.data[first], "contract": contract}
+        if tricks is not None:
+            data["tricks"] = tricks
+        return data if data != current.data else None
 
     def say(self, field: str | None, said: str, **words: object) -> None:
         """``said`` ("Round {round}: ..." or "Deal {number}: ...") beside ``field`` (None: the whole deal), with

@@ -252,27 +252,12 @@ class SecondHalfForm(DealForm):
     reads = ("contract",)
     takes_tricks_later = True
 
-    def fits(self) -> bool:
-        return self.current is not None
-
-    def start(self) -> None:
-        super().start()
-        self.contract_saved = self.current is not None and isinstance(self.current.data.get("contract"), dict)
-
     @override
     def deal_data(self) -> dict[str, object] | None:
-        current, contract = self.current, self.contract()
-        assert current is not None  # the step fits a deal whose first half is in (``fits``)
-        if isinstance(contract, str):  # not complete yet: nothing to save
-            if "tricks" in self.values:
-                self.say(
-                    "level", gettext("Deal {number}: choose declarer, level and strain before the tricks.")
-                )
-            return None
-        data = {"first_half": current.data["first_half"], "contract": contract}
-        if "tricks" in self.values:
-            data["tricks"] = self.values["tricks"]
-        return data if data != current.data else None
+        refused = ("level", gettext("Deal {number}: choose declarer, level and strain before the tricks."))
+        contract, tricks = self.contract(), self.values.get("tricks")
+        complete = not isinstance(contract, str)  # else declarer, level or strain is missing
+        return self.contract_data("first_half", contract, tricks, complete=complete, refused=refused)
 
     @property
     def contract_line(self) -> str:

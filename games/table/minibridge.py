@@ -14,13 +14,15 @@ from typing import override
 from django import forms
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games import services
 from games.forms import COMPASS_SEATS, SeatingForm, WholeNumberField
 from games.models import GameSession, Seat
 from games.paper import Cell, Row
-from games.rules import GameState, RoundInfo, RoundResult, RuleError
+from games.paper.layout import deal_number
+from games.paper.minibridge import PAPER_SEATS, contract_short, personal_row, seat_letter, side_players
+from games.rules import RoundInfo, RoundResult, RuleError
 from games.rules.base import STRAINS, in_words, strain_symbol
 from games.rules.minibridge import (
     DECK_HCP,
@@ -28,7 +30,6 @@ from games.rules.minibridge import (
     HAND_CARDS,
     MAX_HAND_HCP,
     PART_SCORE_TRICKS,
-    SIDE_NAMES,
     SIDES,
     UNDERTRICK,
     announcing_order,
@@ -37,6 +38,7 @@ from games.rules.minibridge import (
     declarer_for,
     declaring_line,
     fill_fourth,
+    side_name,
     side_of,
     tricks_needed,
 )
@@ -46,46 +48,15 @@ from games.table.deal_steps import Panel, StepForm, StepsTable, deal_cell, decla
 from games.table.forms import Chip, ChipField, Choice, strain_choice
 from games.views.common import HtmxHttpRequest
 
-PERSONAL_ORDER = (0, 2, 1, 3)  # the paper sheet's columns: points held by N, S, E, W
-
-
-def letter(seat: int) -> str:
-    """A seat's letter in the page's language (N, E, S, O in French)."""
-    # Translators: the first letters of North, East, South and West, in that order.
-    return gettext("NESW")[seat]
-
 
 def who(names: list[str], seat: int) -> str:
     return f"{names[seat]} ({COMPASS_SEATS[seat]})"
 
 
-def side_name(side: str) -> str:
-    """ "N-S" or "E-W", in the page's language."""
-    return gettext(SIDE_NAMES[side])
-
-
-def side_players(names: list[str], side: str) -> str:
-    return " & ".join(names[s] for s in SIDES[side])
-
-
-def deal_numbers(state: GameState) -> list[int]:
-    """Each recorded round's deal number (a 20:20 redeal and its replay share one), then the next deal's."""
-    numbers, played = [], 0
-    for result in state.rounds:
-        numbers.append(played + 1)
-        played += result.complete and not result.facts["redeal"]
-    return [*numbers, played + 1]
-
-
-def deal_of(state: GameState, info: RoundInfo) -> int:
-    numbers = deal_numbers(state)
-    return numbers[min(info.number, len(numbers)) - 1]
-
-
-def contract_short(contract: dict[str, str | bool]) -> str:
-    """ "Game ♠", "Part-score ♥"."""
-    game = pgettext("a game contract, as against a part-score", "Game")
-    return f"{game if contract['game'] else gettext('Part-score')} {strain_symbol(str(contract['strain']))}"
+def deal_of(info: RoundInfo) -> int:
+    """A round's deal number, from its label ("Deal 4", "Deal 4 redeal"): a 20:20 redeal and its replay share
+    one."""
+    return int(deal_number(info.label))
 
 
 def deal_words(result: RoundResult, names: list[str]) -> dict[str, object]:
@@ -135,7 +106,7 @@ def side_explain(side: str, result: RoundResult, names: list[str]) -> str:
 
 def number_cell(deal: int, dealer: int, names: list[str], *, link: bool = False) -> Cell:
     """A row's heading: the deal's number with the dealer's letter small beside it."""
-    return deal_cell(deal, dealer, names, flag=letter(dealer), link=link)
+    return deal_cell(deal, dealer, names, flag=seat_letter(dealer), link=link)
 
 
 def contract_cell(result: RoundResult, names: list[str]) -> Cell:
@@ -164,19 +135,6 @@ def side_cell(side: str, result: RoundResult, names: list[str]) -> Cell:
             explain=side_explain(side, result, names), total=total
         )
     return Cell(text=str(total), corner=f"+{points}" if points else "", explain=explain, cls="side-cell")
-
-
-@dataclass
-class PersonalRow:
-    """A deal's line on a player's personal sheet; ``plus``: what their side scored, ``minus``: the other."""
-
-    deal: str
-    held: list[int]  # N, S, E, W
-    side_points: str = ""
-    contract: str = ""
-    tricks: str = ""
-    plus: int | None = None
-    minus: int | None = None
 
 
 # -- the entry panel: each step of a deal is a form, drawn by its own panel partial -----------------
@@ -213,6 +171,7 @@ class DealForm(StepForm):
         self.strain_value: str = contract.get("strain", "")
         self.game_value: bool | None = contract.get("game")
         self.tricks_value: int | None = data.get("tricks")
+        self.hints: dict[int, str] = {}  # a correction's players whose points are missing, said before Save
         if self.taps_contract:
             n = self.number
             strain = gettext("Round {round}: pick the strain from NT, ♠, ♥, ♦ and ♣.").format(round=n)
@@ -260,7 +219,7 @@ class DealForm(StepForm):
 
     @property
     def deal(self) -> int:
-        return deal_of(self.state, self.info)
+        return deal_of(self.info)
 
     @property
     def dealer(self) -> str:
@@ -273,11 +232,11 @@ class DealForm(StepForm):
 
     @property
     def points(self) -> list[PointsRow]:
-        errors, hcp, names = self.seat_messages(), self.full_hcp, self.names
+        errors, hcp, names = {**self.hints, **self.seat_errors("hcp")}, self.full_hcp, self.names
         return [
             PointsRow(
                 seat=seat,
-                letter=letter(seat),
+                letter=seat_letter(seat),
                 seat_name=str(COMPASS_SEATS[seat]),
                 name=names[seat],
                 value=hcp[seat],
@@ -287,9 +246,6 @@ class DealForm(StepForm):
             )
             for i, seat in enumerate(self.order)
         ]
-
-    def seat_messages(self) -> dict[int, str]:
-        return self.seat_errors("hcp")
 
     @property
     def facts(self) -> dict[str, object]:
@@ -513,15 +469,6 @@ class ContractForm(DealForm):
     taps_contract = True
     takes_tricks_later = True
 
-    @override
-    def start(self) -> None:
-        super().start()
-        self.contract_saved = self.current is not None and "contract" in self.current.data
-
-    @override
-    def fits(self) -> bool:
-        return self.current is not None and not self.current.facts["redeal"]
-
     @property
     @override
     def live(self) -> str:
@@ -533,16 +480,9 @@ class ContractForm(DealForm):
 
     @override
     def deal_data(self) -> dict[str, object] | None:
-        current = self.current
-        assert current is not None  # the step fits a deal whose points are in (``fits``)
-        if self.contract is None:
-            if self.tricks_value is not None:
-                self.say("contract", gettext("Round {round}: choose the contract before the tricks."))
-            return None
-        data = {"hcp": current.data["hcp"], "contract": self.contract}
-        if self.tricks_value is not None:
-            data["tricks"] = self.tricks_value
-        return data if data != current.data else None
+        refused = ("contract", gettext("Round {round}: choose the contract before the tricks."))
+        contract, tricks = self.contract, self.tricks_value
+        return self.contract_data("hcp", contract, tricks, complete=contract is not None, refused=refused)
 
     @override
     def refuse(self, exc: RuleError) -> None:
@@ -555,9 +495,7 @@ class ContractForm(DealForm):
         if not played.complete:
             return ""
         result = result_line(played, after.names)
-        return gettext("Deal {number}: {result}.").format(
-            number=deal_of(after.state, self.info), result=result
-        )
+        return gettext("Deal {number}: {result}.").format(number=deal_of(self.info), result=result)
 
 
 class CorrectionForm(PointsForm):
@@ -571,11 +509,6 @@ class CorrectionForm(PointsForm):
     def start(self) -> None:
         super().start()
         self.at_seat, self.changing = self.order[0], False
-        self.hints: dict[int, str] = {}  # players whose points are missing, before Save
-
-    @override
-    def seat_messages(self) -> dict[int, str]:
-        return {**self.hints, **super().seat_messages()}
 
     @override
     def deal_data(self) -> dict[str, object] | None:
@@ -627,9 +560,8 @@ class MinibridgeTable(StepsTable):
         of deals) those to come."""
         state, names = loaded.state, loaded.names
         rows: list[Row] = []
-        numbers = deal_numbers(state)
-        for result, deal in zip(state.rounds, numbers[:-1], strict=True):
-            done, number = result.complete, result.info.number
+        for result in state.rounds:
+            done, number, deal = result.complete, result.info.number, deal_of(result.info)
             cells = [number_cell(deal, result.info.dealer, names, link=done), contract_cell(result, names)]
             cells += [side_cell(side, result, names) for side in ("NS", "EW")]
             if result.facts["redeal"]:
@@ -648,12 +580,12 @@ class MinibridgeTable(StepsTable):
         info = state.next_round
         if state.finished or info is None:
             return rows
-        blank = [Cell(cls="side-cell"), Cell(cls="side-cell")]
+        blank, next_deal = [Cell(cls="side-cell"), Cell(cls="side-cell")], deal_of(info)
         if state.current is None:
             to_come = Cell(lines=(gettext("points to come"),), cls="contract-col")
-            cells = [number_cell(numbers[-1], info.dealer, names), to_come]
+            cells = [number_cell(next_deal, info.dealer, names), to_come]
             rows.append(Row([*cells, *blank], cls="row-current", number=info.number))
-        for deal in range(numbers[-1] + 1, (state.options.get("deals") or 0) + 1):
+        for deal in range(next_deal + 1, (state.options.get("deals") or 0) + 1):
             cells = [number_cell(deal, (state.first_dealer + deal - 1) % 4, names), Cell(cls="contract-col")]
             rows.append(Row([*cells, *blank], cls="row-future", key=f"deal-{deal}"))  # no round yet
         return rows
@@ -677,7 +609,7 @@ class MinibridgeTable(StepsTable):
             for side in ("NS", "EW")
         ]
         return {
-            "seats": [{"seat": s, "letter": letter(s), "name": names[s]} for s in range(4)],
+            "seats": [{"seat": s, "letter": seat_letter(s), "name": names[s]} for s in range(4)],
             "sides": sides,
             "winners": [side_name(w) for w in winners],
             "win_detail": f": {side_players(names, winners[0])}" if len(winners) == 1 else "",
@@ -688,7 +620,7 @@ class MinibridgeTable(StepsTable):
 
     def round_title(self, loaded: LoadedGame, info: RoundInfo) -> str:
         """ "Deal 4": a redealt deal keeps its number."""
-        return gettext("Deal {number}").format(number=deal_of(loaded.state, info))
+        return gettext("Deal {number}").format(number=deal_of(info))
 
     def watch_lines(self, loaded: LoadedGame) -> list[str]:
         """Who deals (and announces first), then where the deal stands: the points being announced,
@@ -726,36 +658,18 @@ class MinibridgeTable(StepsTable):
 
     def personal_sheet(self, request: HtmxHttpRequest, loaded: LoadedGame, seat: int) -> HttpResponse:
         """The personal score sheet of the rule text, one line a deal, "score our way" + and -."""
-        state, names = loaded.state, loaded.names
-        rows = []
-        for result, deal in zip(state.rounds, deal_numbers(state)[:-1], strict=True):
-            data, facts = result.data, result.facts
-            row = PersonalRow(str(deal), held=[data["hcp"][s] for s in PERSONAL_ORDER])
-            rows.append(row)
-            if facts["redeal"]:
-                row.side_points, row.contract = "20:20", gettext("Redeal")
-                continue
-            side = facts["declaring_side"]
-            row.side_points = f"{facts['side_hcp'][side]} {side_name(side)}"
-            if "contract" in data:
-                said = gettext("{contract} by {seat}")
-                row.contract = said.format(
-                    contract=contract_short(data["contract"]), seat=letter(facts["declarer"])
-                )
-            row.tricks = str(data.get("tricks", ""))
-            if result.points is not None:  # the deal is played
-                row.plus, row.minus = result.points[seat] or None, result.points[(seat + 1) % 4] or None
+        names, rows = loaded.names, [personal_row(result, seat) for result in loaded.state.rounds]
         plus, minus = sum(row.plus or 0 for row in rows), sum(row.minus or 0 for row in rows)
         context = {
             "session": loaded.session,
             "me": who(names, seat),
-            "seat_letter": letter(seat),
+            "seat_letter": seat_letter(seat),
             "side": side_name(side_of(seat)),
             "partner": who(names, (seat + 2) % 4),
             "rows": rows,
             "totals": {"plus": plus, "minus": minus, "net": plus - minus, "side": side_of(seat)},
             "others": [{"seat": s, "label": who(names, s)} for s in range(4) if s != seat],
-            "columns": [letter(s) for s in PERSONAL_ORDER],
+            "columns": [seat_letter(s) for s in PAPER_SEATS],
         }
         return render(request, "games/minibridge/personal.html", context)
 
