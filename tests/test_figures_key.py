@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games import services
 from games.accounts import guests
-from games.accounts.players import merge_players, undo_merge
+from games.accounts.players import merge_players, rename_player, undo_merge
 from games.backup.session_record import export_session, import_record, restore
 from games.backup.trash import restore_session, trash_session
 from games.figures.stats import player_stats
@@ -33,10 +33,9 @@ def kim(owner) -> Player:
 
 
 def page_figures(client, player: Player):
-    """The figures the player's page draws: its games' counts and the results its charts show."""
-    response = client.get(reverse("games:player", args=[player.pk]))
-    assert response.status_code == 200
-    stats = response.context["stats"]
+    """The figures the player's page draws (drawn now, not served from the cache): its games' counts and
+    the results its charts show."""
+    stats = drawn_afresh(client, reverse("games:player", args=[player.pk])).context["stats"]
     return stats.games, stats.charted()
 
 
@@ -138,19 +137,45 @@ WRITES = {
 }
 
 
+def drawn_afresh(client, url):
+    """The page, which must be drawn now rather than served from the cache (its context is then there)."""
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response.context is not None, f"{url} served from the cache as it was before the write"
+    return response
+
+
 @pytest.mark.parametrize("writes", WRITES.values(), ids=WRITES)
 def test_every_write_renews_the_key_and_the_page_follows(user, client, writes):
+    """The player's page and the history list are kept in the cache (games/views/pagecache.py): after
+    each write both are drawn afresh, and the player's page shows the figures worked out afresh."""
     client.force_login(user)
     game = in_play(user)
+    history = reverse("games:history")
     for write in writes:
-        before = page_figures(client, kim(user))
-        assert before == fresh_figures(kim(user))
+        before = fresh_figures(kim(user))
+        for url in (history, reverse("games:player", args=[kim(user).pk])):
+            client.get(url)
+            assert client.get(url).context is None  # served from the cache until the write
         key = kim(user).figures_key
         write(game)
         assert kim(user).figures_key != key
-        after = page_figures(client, kim(user))
+        response = drawn_afresh(client, reverse("games:player", args=[kim(user).pk]))
+        after = response.context["stats"].games, response.context["stats"].charted()
         assert after == fresh_figures(kim(user))
+        drawn_afresh(client, history)
     assert after != before  # the last write changed what the page shows
+
+
+def test_a_rename_draws_both_pages_afresh_with_the_new_name(user, client):
+    client.force_login(user)
+    in_play(user)
+    urls = (reverse("games:history"), reverse("games:player", args=[kim(user).pk]))
+    for url in urls:
+        client.get(url)
+    rename_player(player=kim(user), name="Kimberley")
+    for url in urls:
+        assert "Kimberley" in drawn_afresh(client, url).content.decode()
 
 
 def test_a_write_renews_only_the_keys_of_the_games_players(user):

@@ -151,9 +151,11 @@ def test_list_queries_do_not_grow_with_the_page(table, user, params):
     for i in range(30):
         record(user, "bugger-bridge", [f"P{i}", "Bea", "Cy", "Dot"], bugger_rounds(18, players=4))
     many = list_queries(table, params)
-    # 1 django session, 2 user, 3 the filter form's players, 4 the count, 5 the page,
-    # 6 its seats with their players (one prefetch for the whole page).
+    # 1 django session, 2 user, 3 the owner's players (the page's key and the filter's options),
+    # 4 the count, 5 the page, 6 its seats with their players (one prefetch for the whole page).
     assert len(few) == len(many) == 6, "\n".join(many)
+    # Then served from the cache until a player's game or name changes: the first three.
+    assert len(list_queries(table, params)) == 3
 
 
 def test_player_filter_costs_one_more_query_at_most(table, user):

@@ -192,3 +192,27 @@ def test_app_servers_share_a_page_and_a_watcher_is_drawn_per_host(table, game, s
     first, page, _ = drawn(watcher, watched, Host="b.example")
     assert first and 'data-share-url="http://b.example/' in page
     assert not drawn(watcher, watched, Host="a.example")[0]
+
+
+def test_an_owners_pages_are_served_from_the_cache_with_this_requests_token(table, game):
+    """The history list and a player's page (``served_owned``): kept per user, language and address, with
+    the request's CSRF token put in, and a made-up address drawn and not kept."""
+    table.token()
+    player = reverse("games:player", args=[Player.objects.filter(owner=game.owner).first().pk])
+    history = reverse("games:history")
+    for page in (history, history + "?game=bugger-bridge&page=1", player):
+        first, kept, queries = drawn(table, page)
+        again, served, fewer = drawn(table, page)
+        assert first and not again and (queries, fewer) >= (6, 3) and fewer == 3
+        assert same_but_tokens(kept, served)
+    fresh = TableClient()
+    fresh.force_login(game.owner)
+    response = fresh.get(player)
+    assert not response.templates and "csrftoken" in response.cookies
+    tokens = TOKENS.findall(body(response))
+    assert tokens and "csrf" not in "".join(tokens) and not set(tokens) & set(TOKENS.findall(served))
+    assert drawn(table, player, **{"Accept-Language": "fr"})[0]
+    assert drawn(table, history + "?utm=x")[0] and drawn(table, history + "?utm=x")[0]
+    other = TableClient()
+    other.force_login(game.owner.__class__.objects.create_user("stranger", password="x-2026-table"))
+    assert drawn(other, history)[0] and other.get(player).status_code == 404

@@ -35,6 +35,7 @@ from games.rules import GameState, RuleError
 from games.rules.base import round_noun
 from games.widgets import QuickSelect
 
+from . import pagecache
 from .common import HtmxHttpRequest, owned_session
 from .printing import session_heading
 
@@ -65,10 +66,13 @@ class HistoryFilter(DatesForm):
     )
     field_order = ["game", "player", "status"]
 
-    def __init__(self, *args: Any, owner: User, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, owner: User, players: list[Player] | None = None, **kwargs: Any) -> None:
+        """``players``: the owner's, by name, when read already (the options are then drawn from them)."""
         super().__init__(*args, **kwargs)
         player = cast("forms.ModelChoiceField[Player]", self.fields["player"])
         player.queryset = Player.objects.filter(owner=owner).order_by("name")
+        if players is not None:
+            player.choices = [("", player.empty_label), *((p.pk, str(p)) for p in players)]
         self.fields["player"].error_messages["invalid_choice"] = gettext("That player is not one of yours.")
 
 
@@ -83,8 +87,16 @@ def filtered_sessions(owner: User, filters: dict[str, Any]) -> GameSessionQueryS
 @login_required
 @require_GET
 def session_list(request: HtmxHttpRequest) -> HttpResponse:
-    """The user's sessions, newest first; a bad filter is named and left out, never a 500."""
-    form = HistoryFilter(request.GET or None, owner=request.user)
+    """The user's sessions, newest first; a bad filter is named and left out, never a 500. Served from
+    the cache while the user's players are as they were (games/views/pagecache.py)."""
+    players = pagecache.owner_players(request.user)
+    return pagecache.served_owned(
+        request, players, lambda: history_page(request, players), pagecache.HISTORY_READS
+    )
+
+
+def history_page(request: HtmxHttpRequest, players: list[Player]) -> HttpResponse:
+    form = HistoryFilter(request.GET or None, owner=request.user, players=players)
     filters, valid = good_values(form)
     page = Paginator(filtered_sessions(request.user, filters), PAGE_SIZE).get_page(request.GET.get("page"))
     sessions = list(page.object_list)

@@ -1,5 +1,6 @@
 """A score sheet page, and the entry panel's htmx GET, drawn once per version of its game and then served
-from the cache.
+from the cache; so are an owner's history list and a player's statistics page, once per version of the
+owner's figures (``served_owned``).
 
 What such a page shows is the same for everyone who sees that version of the game in the
 same way: the game (its version, its players' names), the language, the kind of visitor
@@ -19,6 +20,13 @@ and put in when the page is served, a fresh key per form as when it is drawn.
 The placeholders are random per drawing and kept beside the bytes, so no player's name can
 forge one. A request with messages waiting (``messages.info`` before a redirect) is drawn
 as usual and nothing is kept; so is any answer but a plain 200 page.
+
+The history list and a player's page show the owner's games and players: every write that changes a
+game renews its players' ``figures_key`` (``Player.objects.renew_figures``, in the write's transaction:
+tests/test_figures_key.py holds each write path to it), a rename changes a name, a merge or a purge
+removes a player. So the owner's players, each as its id, name and key, are the version of those
+pages: reading them is the one query such a page served from here makes besides the session and the
+user, and the page, if drawn, is given them rather than read them again.
 """
 
 from __future__ import annotations
@@ -29,16 +37,18 @@ from collections.abc import Callable
 from urllib.parse import parse_qsl
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
+from django.utils import timezone
 from django.utils.translation import get_language
 
 from games import services
 from games.context_processors import PAGE_MARKS
-from games.models import Seat
+from games.models import Player, Seat
 from games.table import CACHE_ALIAS, page_key
 
 from .access import Access, kept_game
@@ -50,6 +60,8 @@ PAGE = 1
 # The query parameters a sheet reads (a panel to show, a redeal's fresh chips, a Minibridge player's own
 # sheet); any other address is drawn as usual and not kept, so no one fills the cache with made-up URLs.
 READS = {"phase", "fresh", "seat"}
+# The history list's filters and page (a game's slug is the longest value of them).
+HISTORY_READS = {"game", "player", "status", "since", "until", "page"}
 
 
 def served(
@@ -58,16 +70,40 @@ def served(
     """The page ``draw(seats)`` answers for the game ``access`` names, from the cache when this version of
     it was drawn before for a request like this one; else drawn (given the seats the key read, or None),
     and kept when it can be."""
-    if not _cacheable(request):
+    if not _cacheable(request, READS, 12):
         return draw(None)
     key, seats = _key(request, access)
+    return _kept(request, key, lambda: draw(seats))
+
+
+def owner_players(owner: User) -> list[Player]:
+    """The owner's players by name: what ``served_owned`` keys a page on, and what the page then shows."""
+    return list(Player.objects.filter(owner=owner).order_by("name"))
+
+
+def served_owned(
+    request: HtmxHttpRequest, players: list[Player], draw: Callable[[], HttpResponse], reads: set[str]
+) -> HttpResponse:
+    """A page of the logged-in owner's games or players (``players``: ``owner_players``), from the cache
+    while none of those players changed since it was drawn for a request like this one; else drawn and
+    kept when it can be. ``reads``: the query parameters the page reads."""
+    if not _cacheable(request, reads, 16):
+        return draw()
+    figures = "\x1f".join(f"{p.pk}:{p.figures_key}:{p.name}" for p in players)
+    parts = [hashlib.blake2s(figures.encode()).hexdigest(), timezone.get_current_timezone_name()]
+    digest = hashlib.blake2s("\x1f".join(map(str, parts + _request_parts(request))).encode()).hexdigest()
+    return _kept(request, f"owned:{PAGE}:{request.user.pk}:{digest}", draw)
+
+
+def _kept(request: HtmxHttpRequest, key: str, draw: Callable[[], HttpResponse]) -> HttpResponse:
+    """The page kept under ``key``, with this request's tokens put in; else ``draw()``'s, kept when it can be."""
     cache = caches[CACHE_ALIAS]
     found = cache.get(key)
     if found is None:
         marks = secrets.token_hex(8)
         drawing = PAGE_MARKS.set(marks)
         try:
-            response = draw(seats)
+            response = draw()
         finally:
             PAGE_MARKS.reset(drawing)
         if not _keepable(response):
@@ -80,10 +116,11 @@ def served(
     return HttpResponse(_filled_bytes(content, marks, request), content_type=content_type)
 
 
-def _cacheable(request: HtmxHttpRequest) -> bool:
-    """Whether this request's page may come from (and go to) the cache."""
+def _cacheable(request: HtmxHttpRequest, reads: set[str], longest: int) -> bool:
+    """Whether this request's page may come from (and go to) the cache: it asks only for what the page
+    reads (``reads``, each at most once and no longer than ``longest``)."""
     query = parse_qsl(request.META.get("QUERY_STRING", ""), keep_blank_values=True)
-    if len(query) > len(READS) or any(name not in READS or len(value) > 12 for name, value in query):
+    if len(query) > len(reads) or any(name not in reads or len(value) > longest for name, value in query):
         return False
     return not get_messages(request)  # "That game was started already": shown once, never kept
 
@@ -94,24 +131,30 @@ def _key(request: HtmxHttpRequest, access: Access) -> tuple[str, list[Seat]]:
     session = access.session
     seats = services.seats_of(session)
     kind = "owner" if access.is_owner else "keep" if access.can_write else "watch"
-    user = request.user
-    who = f"{user.pk}:{user.get_username()}" if user.is_authenticated else "-"
-    htmx = request.htmx
     parts = [
         hashlib.blake2s("\x1f".join(f"{s.player_id}:{s.player.name}" for s in seats).encode()).hexdigest(),
-        get_language() or settings.LANGUAGE_CODE,
         kind,
-        who,
-        kept_game(request),
-        request.get_full_path(),
         # A watcher's finished game offers its card's full link (``Table.card_context``), naming the host.
         request.build_absolute_uri("/") if kind == "watch" else "",
+    ]
+    digest = hashlib.blake2s("\x1f".join(map(str, parts + _request_parts(request))).encode()).hexdigest()
+    return page_key(session, PAGE, digest), seats
+
+
+def _request_parts(request: HtmxHttpRequest) -> list[object]:
+    """What any kept page's key holds of the request: the language, who is logged in (the header names
+    them), where the logo leads, the address, whether htmx asks, and the static files' manifest."""
+    user = request.user
+    htmx = request.htmx
+    return [
+        get_language() or settings.LANGUAGE_CODE,
+        f"{user.pk}:{user.get_username()}" if user.is_authenticated else "-",
+        kept_game(request),
+        request.get_full_path(),
         int(bool(htmx)),
         int(bool(htmx) and htmx.target == "entry-panel"),
         getattr(staticfiles_storage, "manifest_hash", ""),
     ]
-    digest = hashlib.blake2s("\x1f".join(map(str, parts)).encode()).hexdigest()
-    return page_key(session, PAGE, digest), seats
 
 
 def _keepable(response: object) -> bool:

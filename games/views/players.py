@@ -14,7 +14,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Max, Q
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import dateformat, timezone
@@ -39,6 +39,7 @@ from games.models import MergeRecord, Player
 from games.registry import and_list
 from games.widgets import QuickSelect
 
+from . import pagecache
 from .common import HtmxHttpRequest
 
 LIVE_SEATS = Q(seats__session__deleted_at__isnull=True)  # games in the Trash count for nothing
@@ -201,7 +202,13 @@ def render_player(
 @login_required
 @require_GET
 def player_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    return render_player(request, owned_player(request, pk))
+    """Served from the cache while the user's players are as they were (games/views/pagecache.py): the
+    figures, the merges and the players to merge with change only with them."""
+    players = pagecache.owner_players(request.user)
+    player = next((p for p in players if p.pk == pk), None)
+    if player is None:
+        raise Http404
+    return pagecache.served_owned(request, players, lambda: render_player(request, player), set())
 
 
 @login_required
