@@ -623,7 +623,7 @@ class MinibridgeTable(StepsTable):
     contract_step = ContractForm
     correction = CorrectionForm
 
-    def screen_rows(self, loaded: LoadedGame) -> list[Row]:
+    def screen(self, loaded: LoadedGame) -> tuple[list[Row], list[Row]]:
         """Every round recorded (20:20 redeals included), the deal being entered, and (when playing a number
         of deals) those to come."""
         state, names = loaded.state, loaded.names
@@ -648,7 +648,7 @@ class MinibridgeTable(StepsTable):
             )
         info = state.next_round
         if state.finished or info is None:
-            return rows
+            return rows, []
         blank = [Cell(cls="side-cell"), Cell(cls="side-cell")]
         if state.current is None:
             to_come = Cell(lines=(gettext("points to come"),), cls="contract-col")
@@ -657,7 +657,7 @@ class MinibridgeTable(StepsTable):
         for deal in range(numbers[-1] + 1, (state.options.get("deals") or 0) + 1):
             cells = [number_cell(deal, (state.first_dealer + deal - 1) % 4, names), Cell(cls="contract-col")]
             rows.append(Row([*cells, *blank], cls="row-future", key=f"deal-{deal}"))  # no round yet
-        return rows
+        return rows, []
 
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
         """What the sheet page shows besides its entry panel and its drawn rows: the totals, the winners."""

@@ -115,10 +115,11 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         return said.format(number=info.number, cards=cards, trumps=self.trump_text(info, trump))
 
     @override
-    def screen_foot(self, loaded: LoadedGame) -> list[Row]:
-        """Elimination: where each player stands now, instead of the totals."""
+    def screen(self, loaded: LoadedGame) -> tuple[list[Row], list[Row]]:
+        """Elimination: where each player stands now, instead of the totals, under the rows."""
+        rows, foot = super().screen(loaded)
         if self.mode(loaded) != ELIMINATION:
-            return super().screen_foot(loaded)
+            return rows, foot
         state = loaded.state
         out_at = {seat: r.info.number for r in state.rounds for seat in r.facts.get("out_now", [])}
         table = set(self.rules.at_table(state.players, set(out_at)))
@@ -132,7 +133,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
                 cells.append(Cell(text=gettext("in"), cls="in"))
             else:
                 cells.append(Cell(text=gettext("waits"), cls="waiting"))
-        return [Row(cells, cls="totals-row standing")]
+        return rows, [Row(cells, cls="totals-row standing")]
 
     @override
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
@@ -235,10 +236,6 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         out = [super().outcome_name(names[s], bids[s], tricks[s], False) for s in missed]
         stay = gettext("Stay in: {names}").format(names=", ".join(made))
         return [stay, gettext("Out: {names}").format(names=", ".join(out)) if out else gettext("Out: nobody")]
-
-    @override
-    def opening_line(self) -> str:
-        return gettext("Bidding.")
 
     @override
     def watch_lines(self, loaded: LoadedGame) -> list[str]:
