@@ -255,7 +255,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         two_make_four = len(info.active) == len(bid) == 2 and sum(bid) == FOUR_CARDS
         if exc is not None and exc.player is None and two_make_four:
             # The hand is bid again under a new trump: fresh chips, the instruction on top.
-            return self.bids_panel(form.loaded, info, [None] * len(bids), error=form.said(exc))
+            return self.bids_panel(form.loaded, info, [None] * len(bids), error=form.words(exc.message))
         return super().bids_form_panel(form)
 
     def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
