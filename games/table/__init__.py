@@ -61,13 +61,6 @@ CHANGE_LINES = {
     "ended": gettext_noop("The game was ended on another phone."),
     "reopened": gettext_noop("The game was reopened on another phone."),
 }
-# What the tables say of a round's leader (``Table.leader_words``), marked here for translation.
-LEADER_WORDS = (
-    gettext_noop("bids and leads first"),
-    gettext_noop("leads first"),
-    gettext_noop("announces first"),
-    gettext_noop("plays first"),
-)
 CHANGES_SAID = 3  # a refusal names at most this many changes, the latest ones
 
 
@@ -149,7 +142,7 @@ class Table[P: Panel]:
     sheet_template = ""  # the whole sheet, extending games/_sheet_page.html; its partials draw the panel
     update_template = "games/_sheet_page.html#update"  # the panel, and out of band what changed
     round_word = "Round"  # what the game calls a round ("Deal", "Hand"), for a stale write
-    leader_words = "bids and leads first"  # said of the round's leader to a watcher
+    leader_words = gettext_noop("bids and leads first")  # said of the round's leader to a watcher
     opening_line = gettext_noop("About to start.")  # what a watcher reads while nothing of the round is in
     says_cards = True  # whether a round's title for a watcher says the cards dealt
 

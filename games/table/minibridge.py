@@ -14,7 +14,7 @@ from typing import override
 from django import forms
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext, pgettext
 
 from games import services
 from games.forms import COMPASS_SEATS, SeatingForm, WholeNumberField
@@ -618,7 +618,7 @@ class MinibridgeTable(StepsTable):
     """Two partnerships' totals beside the sheet, a personal sheet per player, and a deal in three steps."""
 
     sheet_template = "games/minibridge/sheet.html"
-    leader_words = "announces first"
+    leader_words = gettext_noop("announces first")
     first_step = PointsForm
     contract_step = ContractForm
     correction = CorrectionForm

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, override
 
 from django import forms
 from django.http import HttpResponse, QueryDict
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import SeatingForm, WholeNumberField, parse_int
@@ -54,7 +54,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
     sheet_template = "games/mormon_bridge/sheet.html"
     round_word = "Hand"
     leader_badge = gettext_lazy("leads")
-    leader_words = "leads first"  # the bids are shown together
+    leader_words = gettext_noop("leads first")  # the bids are shown together
     trump_words = ROOK_WORDS | {"rook": gettext_lazy("Rook")}
     trump_swatch = True
     wide_from = 4
