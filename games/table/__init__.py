@@ -30,7 +30,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop, ngettext
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 from django_htmx.http import trigger_client_event
 
 from games import services
@@ -60,13 +60,6 @@ CHANGE_LINES = {
     "ended": gettext_noop("The game was ended on another phone."),
     "reopened": gettext_noop("The game was reopened on another phone."),
 }
-# What the tables say of a round's leader (``Table.leader_words``), marked here for translation.
-LEADER_WORDS = (
-    gettext_noop("bids and leads first"),
-    gettext_noop("leads first"),
-    gettext_noop("announces first"),
-    gettext_noop("plays first"),
-)
 CHANGES_SAID = 3  # a refusal names at most this many changes, the latest ones
 
 
@@ -148,7 +141,8 @@ class Table[P: Panel]:
     sheet_template = ""  # the whole sheet, extending games/_sheet_page.html; its partials draw the panel
     update_template = "games/_sheet_page.html#update"  # the panel, and out of band what changed
     round_word = "Round"  # what the game calls a round ("Deal", "Hand"), for a stale write
-    leader_words = "bids and leads first"  # said of the round's leader to a watcher
+    leader_words = gettext_noop("bids and leads first")  # said of the round's leader to a watcher
+    opening_line = gettext_noop("About to start.")  # what a watcher reads while nothing of the round is in
     says_cards = True  # whether a round's title for a watcher says the cards dealt
 
     def __init__(self, game: Game) -> None:
@@ -215,11 +209,7 @@ class Table[P: Panel]:
         if bids:
             said = ", ".join(f"{names[s]} {b}" for s, b in enumerate(bids) if b is not None)
             return [deals, gettext("Bids: {bids}. Playing the hand.").format(bids=said)]
-        return [deals, gettext("Being entered.") if current is not None else self.opening_line()]
-
-    def opening_line(self) -> str:
-        """What a watcher reads while nothing of the round in play is in yet."""
-        return gettext("Bidding.") if "bids" in self.leader_words else gettext("About to start.")
+        return [deals, gettext("Being entered.") if current is not None else gettext(self.opening_line)]
 
     def round_title(self, loaded: LoadedGame, info: RoundInfo) -> str:
         """The round in play as a watcher reads it: "Round 11 · 8 cards · no trumps", "Deal 4"."""
@@ -267,18 +257,15 @@ class Table[P: Panel]:
             "text": self.game.result_line(loaded.state, loaded.names),
         }
 
-    def screen_rows(self, loaded: LoadedGame) -> list[Row]:
-        """The sheet's body rows: the game's paper layout's (``Layout.screen``)."""
-        return self.game.paper.screen(loaded.state, loaded.names).body
-
-    def screen_foot(self, loaded: LoadedGame) -> list[Row]:
-        """The sheet's footer rows (the totals)."""
-        return self.game.paper.screen(loaded.state, loaded.names).foot
+    def screen(self, loaded: LoadedGame) -> tuple[list[Row], list[Row]]:
+        """The sheet's body rows and footer rows (the totals): the game's paper layout's (``Layout.screen``)."""
+        sheet = self.game.paper.screen(loaded.state, loaded.names)
+        return sheet.body, sheet.foot
 
     def explain(self, request: HtmxHttpRequest, loaded: LoadedGame) -> HttpResponse:
         """One square's explanation, fetched when it is tapped (``?r=`` the round, ``?k=`` the square)."""
         number, key = (parse_int(request.GET.get(name), 0, 999) for name in ("r", "k"))
-        found = None if number is None or key is None else explanation(self.screen_rows(loaded), number, key)
+        found = None if number is None or key is None else explanation(self.screen(loaded)[0], number, key)
         if found is None:
             raise Http404("No such square.")
         context = {"heading": found[0], "text": found[1], "at": number, "key": key}
@@ -311,8 +298,9 @@ class Table[P: Panel]:
         context = self.panel_context(request, loaded, panel)
 
         def build() -> tuple[list[Row], list[Row]]:
-            context["rows"] = rows = self.screen_rows(loaded)  # the rows as well, when drawn now
-            return rows, self.screen_foot(loaded)
+            rows, foot = self.screen(loaded)
+            context["rows"] = rows  # the rows as well, when drawn now
+            return rows, foot
 
         context["drawn"] = drawn(
             loaded.session,
@@ -406,8 +394,6 @@ class Table[P: Panel]:
             return self.answer(request, loaded, step.panel(form), status=400)
         except services.StaleVersion:
             return self.conflict(request, session, key)
-        if step.respond is not None:
-            return step.respond(request, after, form)
         return self.saved(request, after, form.note(after))
 
     def check_write(self, request: HtmxHttpRequest, session: GameSession, key: str) -> HttpResponse | None:
@@ -447,28 +433,23 @@ class Table[P: Panel]:
 class ScoreboardTable[P: Panel](Table[P]):
     """A table with a scoreboard beside its sheet (Minibridge, Memory Bridge): a stored round, or the
     panel brought up to date after a conflict, redraws the scoreboard (its template's ``scoreboard``
-    partial, out of band) too."""
+    partial, out of band) too. Its ``screen`` has no footer: the totals are drawn by the template,
+    beside the scoreboard's progress."""
 
     update_template = "games/_sheet_page.html#scoreboard-update"
     says_cards = False  # always 13
-
-    def screen_foot(self, loaded: LoadedGame) -> list[Row]:
-        del loaded  # the totals are drawn by the template, beside the scoreboard's progress
-        return []
 
 
 @dataclass(frozen=True)
 class Step[P: Panel]:
     """One round action: the form that reads it and the entry panel that draws the form.
 
-    ``panel(form)`` draws the panel from the form (the input kept, each message beside its field);
-    ``respond(request, after, form)`` answers a stored write when ``Table.saved`` is not the answer
-    (which says the form's ``note``).
+    ``panel(form)`` draws the panel from the form (the input kept, each message beside its field); a
+    stored write is answered by ``Table.saved``, which says the form's ``note``.
     """
 
     form: type[RoundForm]
     panel: Callable[..., P]
-    respond: Callable[..., HttpResponse] | None = None
 
 
 def steps[P: Panel](table: Table[P], **named: Step[P]) -> Actions:
@@ -749,15 +730,6 @@ def total_explain(names: list[str], result: RoundResult, seat: int) -> str:
     )
 
 
-TRUMP_WORDS = {
-    "none": gettext_lazy("No trumps"),
-    "spades": gettext_lazy("Spades ♠"),
-    "hearts": gettext_lazy("Hearts ♥"),
-    "diamonds": gettext_lazy("Diamonds ♦"),
-    "clubs": gettext_lazy("Clubs ♣"),
-}
-
-
 @dataclass
 class EntryRow:
     """A player's row in an entry panel: their name, badges, chips and any refusal."""
@@ -771,11 +743,3 @@ class EntryRow:
     standing: str = ""  # their place and total so far ("2nd · 46"), kept in sight while entering
     first: bool = False  # in the lead (alone or shared)
     rest: bool = False  # their tricks are filled in as the rest of the round's
-
-
-def trump_text(info: RoundInfo, recorded: str = "") -> str:
-    if info.trump == "none":
-        return str(TRUMP_WORDS["none"])
-    if recorded:
-        return str(TRUMP_WORDS.get(recorded, recorded.title()))
-    return gettext("Trumps turned up")

@@ -33,6 +33,14 @@ if TYPE_CHECKING:  # django-stubs-ext is a development requirement
 
 type Bids = list[int | None]  # a number (or nothing yet) per seat
 
+TRUMP_WORDS = {
+    "none": gettext_lazy("No trumps"),
+    "spades": gettext_lazy("Spades ♠"),
+    "hearts": gettext_lazy("Hearts ♥"),
+    "diamonds": gettext_lazy("Diamonds ♦"),
+    "clubs": gettext_lazy("Clubs ♣"),
+}
+
 
 class BiddingRules(Protocol):
     """What the bidding table asks a bidding game's rules."""
@@ -130,6 +138,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
     """A bidding game's table; a game's table subclasses it and fills in the hooks."""
 
     leader_badge: StrOrPromise = gettext_lazy("bids first")
+    opening_line = gettext_noop("Bidding.")
     trump_words: dict[str, StrOrPromise] = {}  # trumps that may be recorded, value -> words; empty: fixed
     pick_trumps: StrOrPromise = gettext_lazy("Pick trumps from the colours shown.")  # a tampered form's
     trump_swatch = False  # whether a round's heading shows the trumps recorded as a coloured square
@@ -142,7 +151,11 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
 
     # -- hooks ----------------------------------------------------------------------------------
 
-    trump_text = staticmethod(screen.trump_text)  # the trumps in words: none, those recorded, or "turned up"
+    def trump_text(self, info: RoundInfo, recorded: str = "") -> str:
+        """The trumps in words: none, those recorded, or "turned up"."""
+        if info.trump == "none":
+            return str(TRUMP_WORDS["none"])
+        return str(TRUMP_WORDS.get(recorded, recorded.title())) if recorded else gettext("Trumps turned up")
 
     def bid_chips(self, info: RoundInfo, bid: int | None) -> list[Chip]:
         return [Chip(value=v, checked=bid == v) for v in self.rules.bid_range(info)]
@@ -376,8 +389,9 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
 
     # -- the sheet ------------------------------------------------------------------------------
 
-    def screen_rows(self, loaded: LoadedGame) -> list[Row]:
-        """The sheet's body: a row per round, its heading cell, then a cell per player."""
+    def screen(self, loaded: LoadedGame) -> tuple[list[Row], list[Row]]:
+        """The sheet's body, a row per round (its heading cell, then a cell per player), and its footer:
+        everyone's total, the leaders marked."""
         state = loaded.state
         current_number = state.next_round.number if state.next_round else None
         rows = []
@@ -398,16 +412,12 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
             css = "" if done else ("row-current" if info.number == current_number else "row-future")
             said = self.explain_heading(loaded, info, trump)
             rows.append(Row(cells, cls=css, number=info.number, heading=said))
-        return rows
-
-    def screen_foot(self, loaded: LoadedGame) -> list[Row]:
-        """The sheet's footer: everyone's total, the leaders marked."""
-        state = loaded.state
         best = self.rules.best(state.totals or []) if any(r.complete for r in state.rounds) else []
-        cells = [Cell(text="Total", head=True, cls="round-col")]
-        for seat, total in enumerate(state.totals or []):
-            cells.append(Cell(text=str(total), cls="leader" if seat in best else ""))
-        return [Row(cells, cls="totals-row")]
+        totals = [
+            Cell(text=str(total), cls="leader" if seat in best else "")
+            for seat, total in enumerate(state.totals or [])
+        ]
+        return rows, [Row([Cell(text="Total", head=True, cls="round-col"), *totals], cls="totals-row")]
 
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
         """What every bidding sheet's template is given; a game's table adds its own."""
@@ -452,15 +462,12 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
     ) -> HttpResponse:
         """The sheet; ``?phase=bids`` ("Change bids") shows the bids made so far to change them."""
         loaded = screen.read_game(session, seats)
-        info, fresh = loaded.state.next_round, bool(request.GET.get("fresh"))
+        info, current = loaded.state.next_round, loaded.state.current
         if request.GET.get("phase") != "bids" or info is None:
             return self.show(request, loaded, self.current_panel(loaded))
-        # After a redeal (a plain POST redirects here with ``fresh``) everyone bids again.
-        kept = {} if fresh or loaded.state.current is None else loaded.state.current.data
+        kept = current.data if current is not None else {}
         bids = list(kept.get("bids", [None] * len(loaded.seats)))
-        note = gettext("Redeal: bid again.") if fresh else ""
-        panel = self.bids_panel(loaded, info, bids, trump=kept.get("trump", ""), note=note)
-        return self.show(request, loaded, panel)
+        return self.show(request, loaded, self.bids_panel(loaded, info, bids, trump=kept.get("trump", "")))
 
     def actions(self) -> Actions:
         return steps(

@@ -6,8 +6,6 @@ from typing import override
 
 from django import forms
 from django.http import HttpResponse
-from django.shortcuts import redirect
-from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -23,8 +21,8 @@ from games.rules.bugger_bridge import (
     made_points,
 )
 from games.services import LoadedGame
-from games.table import TRUMP_WORDS, Actions, Step, new_game_form, new_game_page, steps
-from games.table.bidding import BiddingTable, Bids, BidWords, Panel, by_table_size, who_leads
+from games.table import Actions, Step, new_game_form, new_game_page, steps
+from games.table.bidding import TRUMP_WORDS, BiddingTable, Bids, BidWords, Panel, by_table_size, who_leads
 from games.table.forms import ChipField, RoundForm
 from games.views.common import HtmxHttpRequest
 
@@ -116,16 +114,10 @@ class BuggerTable(BiddingTable[BuggerBridge]):
     def penalty_panel(self, form: PenaltyForm) -> Panel:
         return self.tricks_panel(form.loaded, form.info, form.bids, list(form.bids), error=form.message)
 
-    def redealt(self, request: HtmxHttpRequest, loaded: LoadedGame, form: PenaltyForm) -> HttpResponse:
-        """A redeal stored: the same dealer deals again and everyone bids again, from fresh chips."""
-        if request.htmx:  # the panel asks for bids again (``current_panel``), saying who lost what
-            return self.saved(request, loaded, form.note(loaded))
-        return redirect(reverse("games:sheet", args=[loaded.session.pk]) + "?phase=bids&fresh=1")
-
     @override
     def actions(self) -> Actions:
-        penalty = Step(PenaltyForm, self.penalty_panel, respond=self.redealt)
-        return {**super().actions(), **steps(self, penalty=penalty)}
+        # A redeal stored, the panel asks for bids again (``current_panel``), from fresh chips.
+        return {**super().actions(), **steps(self, penalty=Step(PenaltyForm, self.penalty_panel))}
 
     def new_game(self, request: HtmxHttpRequest) -> HttpResponse:
         """Seat the players, pick the first dealer and the hook rule; the page lists each table size's

@@ -174,9 +174,6 @@ class RoundForm(forms.Form):
         name = f"{in_words(self.table.round_word)} {found['number']}"
         return gettext("{round}: {message}").format(round=name, message=found["rest"])
 
-    def said(self, exc: RuleError) -> str:
-        return self.words(exc.message)
-
     def flag(self, name: str | None, message: str) -> None:
         """Add ``message`` beside ``name`` (None: the whole round; a name with no input of its own, such as
         Minibridge's ``contract``, is a place the panel shows it), its round named in the game's words."""

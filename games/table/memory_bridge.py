@@ -381,7 +381,7 @@ class MemoryBridgeTable(StepsTable):
         contract = contract_words(names, current.data["contract"])
         return [*lines, gettext("Playing the second half: {contract}.").format(contract=contract)]
 
-    def screen_rows(self, loaded: LoadedGame) -> list[Row]:
+    def screen(self, loaded: LoadedGame) -> tuple[list[Row], list[Row]]:
         """A row per deal (its number, the contract with the first half under it, each player's running
         total with what each half added), and the deal to come."""
         state, names = loaded.state, loaded.names
@@ -416,7 +416,7 @@ class MemoryBridgeTable(StepsTable):
         if coming is not None and state.current is None:
             to_come = Cell(lines=(gettext("first half to come"),), cls="contract-col")
             rows.append(deal_row(coming, names, [to_come, Cell(), Cell()], "row-current"))
-        return rows
+        return rows, []
 
 
 def deal_row(info: RoundInfo, names: list[str], cells: list[Cell], cls: str, *, link: bool = False) -> Row:

@@ -14,7 +14,7 @@ from typing import override
 from django import forms
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
 
 from games import services
 from games.forms import COMPASS_SEATS, SeatingForm, WholeNumberField
@@ -550,12 +550,12 @@ class MinibridgeTable(StepsTable):
     """Two partnerships' totals beside the sheet, a personal sheet per player, and a deal in three steps."""
 
     sheet_template = "games/minibridge/sheet.html"
-    leader_words = "announces first"
+    leader_words = gettext_noop("announces first")
     first_step = PointsForm
     contract_step = ContractForm
     correction = CorrectionForm
 
-    def screen_rows(self, loaded: LoadedGame) -> list[Row]:
+    def screen(self, loaded: LoadedGame) -> tuple[list[Row], list[Row]]:
         """Every round recorded (20:20 redeals included), the deal being entered, and (when playing a number
         of deals) those to come."""
         state, names = loaded.state, loaded.names
@@ -579,7 +579,7 @@ class MinibridgeTable(StepsTable):
             )
         info = state.next_round
         if state.finished or info is None:
-            return rows
+            return rows, []
         blank, next_deal = [Cell(cls="side-cell"), Cell(cls="side-cell")], deal_of(info)
         if state.current is None:
             to_come = Cell(lines=(gettext("points to come"),), cls="contract-col")
@@ -588,7 +588,7 @@ class MinibridgeTable(StepsTable):
         for deal in range(next_deal + 1, (state.options.get("deals") or 0) + 1):
             cells = [number_cell(deal, (state.first_dealer + deal - 1) % 4, names), Cell(cls="contract-col")]
             rows.append(Row([*cells, *blank], cls="row-future", key=f"deal-{deal}"))  # no round yet
-        return rows
+        return rows, []
 
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
         """What the sheet page shows besides its entry panel and its drawn rows: the totals, the winners."""

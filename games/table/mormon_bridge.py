@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, override
 
 from django import forms
 from django.http import HttpResponse, QueryDict
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import SeatingForm, WholeNumberField, parse_int
@@ -54,7 +54,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
     sheet_template = "games/mormon_bridge/sheet.html"
     round_word = "Hand"
     leader_badge = gettext_lazy("leads")
-    leader_words = "leads first"  # the bids are shown together
+    leader_words = gettext_noop("leads first")  # the bids are shown together
     trump_words = ROOK_WORDS | {"rook": gettext_lazy("Rook")}
     trump_swatch = True
     wide_from = 4
@@ -115,10 +115,11 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         return said.format(number=info.number, cards=cards, trumps=self.trump_text(info, trump))
 
     @override
-    def screen_foot(self, loaded: LoadedGame) -> list[Row]:
-        """Elimination: where each player stands now, instead of the totals."""
+    def screen(self, loaded: LoadedGame) -> tuple[list[Row], list[Row]]:
+        """Elimination: where each player stands now, instead of the totals, under the rows."""
+        rows, foot = super().screen(loaded)
         if self.mode(loaded) != ELIMINATION:
-            return super().screen_foot(loaded)
+            return rows, foot
         state = loaded.state
         out_at = {seat: r.info.number for r in state.rounds for seat in r.facts.get("out_now", [])}
         table = set(self.rules.at_table(state.players, set(out_at)))
@@ -132,7 +133,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
                 cells.append(Cell(text=gettext("in"), cls="in"))
             else:
                 cells.append(Cell(text=gettext("waits"), cls="waiting"))
-        return [Row(cells, cls="totals-row standing")]
+        return rows, [Row(cells, cls="totals-row standing")]
 
     @override
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:
@@ -237,10 +238,6 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         return [stay, gettext("Out: {names}").format(names=", ".join(out)) if out else gettext("Out: nobody")]
 
     @override
-    def opening_line(self) -> str:
-        return gettext("Bidding.")
-
-    @override
     def watch_lines(self, loaded: LoadedGame) -> list[str]:
         """A watcher's lines; in elimination, who is out too."""
         lines = super().watch_lines(loaded)
@@ -258,7 +255,7 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         two_make_four = len(info.active) == len(bid) == 2 and sum(bid) == FOUR_CARDS
         if exc is not None and exc.player is None and two_make_four:
             # The hand is bid again under a new trump: fresh chips, the instruction on top.
-            return self.bids_panel(form.loaded, info, [None] * len(bids), error=form.said(exc))
+            return self.bids_panel(form.loaded, info, [None] * len(bids), error=form.words(exc.message))
         return super().bids_form_panel(form)
 
     def new_game(self, request: HtmxHttpRequest) -> HttpResponse:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.http import HttpResponse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from games.forms import RulesGameForm
 from games.paper import number
@@ -73,7 +73,7 @@ class ScoresPanel:
 
 class ScoresTable(Table[ScoresPanel]):
     sheet_template = "games/scores/sheet.html"
-    leader_words = "plays first"
+    leader_words = gettext_noop("plays first")
 
     def current_panel(self, loaded: LoadedGame) -> ScoresPanel:
         info = loaded.state.next_round

@@ -57,9 +57,9 @@ from .common import HtmxHttpRequest
 # Part of every key, with games/table's MARKUP: bump it when the pages' templates change, so that a
 # shared cache (several app servers, one Redis) never serves pages drawn by older code.
 PAGE = 1
-# The query parameters a sheet reads (a panel to show, a redeal's fresh chips, a Minibridge player's own
-# sheet); any other address is drawn as usual and not kept, so no one fills the cache with made-up URLs.
-READS = {"phase", "fresh", "seat"}
+# The query parameters a sheet reads (a panel to show, a Minibridge player's own sheet); any other
+# address is drawn as usual and not kept, so no one fills the cache with made-up URLs.
+READS = {"phase", "seat"}
 # The history list's filters and page (a game's slug is the longest value of them).
 HISTORY_READS = {"game", "player", "status", "since", "until", "page"}
 
