@@ -14,7 +14,8 @@
    cookie: req/s, p50/p99, and the ratio to the floor views measured in the same round.
 4. Prints the tables and writes them to var/bench/<date>-<time>-<git sha>.md.
 
-The goals in the last column are issue 10's: reported, never asserted (the machines are noisy).
+The goals are issue 21's where it set one (the speeds), else issue 10's (sizes, imports): reported,
+never asserted (the machines are noisy).
 """
 
 from __future__ import annotations
@@ -63,7 +64,9 @@ ACCEPT_GZIP = {"Accept-Encoding": "gzip"}
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="scripts/bench", description="Scorekeeper's benchmark (issue 10).")
+    parser = argparse.ArgumentParser(
+        prog="scripts/bench", description="Scorekeeper's benchmark (issues 10 and 21)."
+    )
     parser.add_argument("--quick", action="store_true", help="smoke mode: one round of 1 s runs, few repeats")
     parser.add_argument("--rounds", type=int, help="wrk rounds over every page (default 3; --quick 1)")
     parser.add_argument("--duration", type=int, help="seconds of each wrk run (default 5; --quick 1)")
@@ -660,7 +663,7 @@ class Target:
     path: str
     status: int = 200
     headers: dict = field(default_factory=dict)
-    goal: float | None = None  # issue 10's goal: at least this share of the cheapest logged-in page
+    goal: float | None = None  # issue 21's goal: at least this share of the cheapest logged-in page
     cookie: bool = True  # sent with the logged-in session's cookie (False: a watcher with no account)
     runs: list[dict] = field(default_factory=list)
 
@@ -674,21 +677,21 @@ def targets(data: Data) -> list[Target]:
     return [
         Target("bare view", "/bench/bare/"),
         Target("cheapest logged-in page", "/bench/floor/"),
-        Target("score sheet (Bugger, 5 players, 10 rounds)", reverse("games:sheet", args=[ten.pk]), goal=0.5),
-        Target("score sheet (50 hands, 10 players)", reverse("games:sheet", args=[wide.pk]), goal=0.25),
-        Target("entry panel (htmx GET)", reverse("games:sheet", args=[ten.pk]), headers=HTMX_PANEL),
+        Target("score sheet (Bugger, 5 players, 10 rounds)", reverse("games:sheet", args=[ten.pk]), goal=0.6),
+        Target("score sheet (50 hands, 10 players)", reverse("games:sheet", args=[wide.pk]), goal=0.5),
+        Target("entry panel (htmx GET)", reverse("games:sheet", args=[ten.pk]), headers=HTMX_PANEL, goal=0.6),
         Target(
             "live check, unchanged (204)",
             reverse("games:live", args=[ten.pk]) + f"?v={ten.version}",
             204,
-            goal=0.8,
+            goal=0.95,
         ),
         watch,
         Target(f"history ({plural(sessions_of(data.user), 'session')})", reverse("games:history"), goal=0.5),
         Target(
             f"player statistics ({max(data.players):,} games)",
             reverse("games:player", args=[ann.pk]),
-            goal=0.3,
+            goal=0.4,
         ),
     ]
 
@@ -875,7 +878,8 @@ def report(pages: list[Target], figures: list[Figure], transfer: dict[str, str],
 
 
 def goals(figures: list[Figure], transfer: dict[str, str], floor: Figure) -> list[str]:
-    """Issue 10's goals that the in-process figures answer (the served ones are in the first table)."""
+    """The goals that the in-process figures answer (issue 21's for the save and the statistics, issue
+    10's for the rest; the served ones are in the first table)."""
 
     def fig(page: str, size: str = "") -> Figure:
         return next(f for f in figures if f.page.startswith(page) and f.size.startswith(size))
@@ -893,14 +897,14 @@ def goals(figures: list[Figure], transfer: dict[str, str], floor: Figure) -> lis
     whole_sent = number(whole.split(", ")[2])
     rows = [
         (
-            "round save ≥ 25% of the cheapest page (in-process CPU)",
+            "round save ≥ 30% of the cheapest page (in-process CPU)",
             pct(floor.cpu_ms / save.cpu_ms),
-            floor.cpu_ms / save.cpu_ms >= 0.25,
+            floor.cpu_ms / save.cpu_ms >= 0.3,
         ),
         (
-            "player statistics flat from 40 to 3,000 games (CPU within 25%)",
+            "player statistics flat from 40 to 3,000 games (CPU within 10%)",
             f"{few.cpu_ms:.1f} → {many.cpu_ms:.1f} ms (x{many.cpu_ms / few.cpu_ms:.1f})",
-            many.cpu_ms <= 1.25 * few.cpu_ms,
+            many.cpu_ms <= 1.1 * few.cpu_ms,
         ),
         (
             "a bid tap: no request, or under 1 KB and under 2 ms of server CPU",
@@ -912,7 +916,7 @@ def goals(figures: list[Figure], transfer: dict[str, str], floor: Figure) -> lis
         ("a 50-hand, 10-player sheet ≤ 60 KB of HTML", f"{number(wide):,} B", number(wide) <= 60_000),
         ("restoring a backup with import_session ≥ 100 sessions/s", imports, number(imports) >= 100),
     ]
-    lines = ["## Issue 10's other goals", "", "| goal | measured | |", "| --- | --- | --- |"]
+    lines = ["## The other goals", "", "| goal | measured | |", "| --- | --- | --- |"]
     lines += [f"| {goal} | {measured} | {'met' if met else 'not met'} |" for goal, measured, met in rows]
     return lines
 
