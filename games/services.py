@@ -76,7 +76,12 @@ def seats_of(session: GameSession) -> list[Seat]:
 
 
 def load_game(
-    session: GameSession, seats: list[Seat] | None = None, *, state: GameState | None = None, first: int = 1
+    session: GameSession,
+    seats: list[Seat] | None = None,
+    *,
+    state: GameState | None = None,
+    first: int = 1,
+    kept: KeptRound | None = None,
 ) -> LoadedGame:
     """Seats, then rounds with their entries in one query (one consistent snapshot), then the
     replay. The session row was read before the rounds: if a write lands in between, the rounds are
@@ -85,27 +90,66 @@ def load_game(
 
     ``state``: the rules' replay of ``session.version`` kept by the caller, which then is not
     replayed again, and only the rows of round ``first`` onward are read (a write of round ``first``
-    needs no earlier ones). A row newer than that version is refused at the write as above.
+    needs no earlier ones): none when that version has no such round, nor when ``first`` is its last
+    round and ``kept`` holds that round's rows as that version stored them (``KeptRound``).
     """
     seats = seats_of(session) if seats is None else seats  # ``seats``: read already for this request
     rounds: list[Round] = []
     entries: dict[int, list[Entry]] = {}
-    query = Entry.objects.filter(round__session=session).select_related("round")
-    if state is None:
-        first = 1
-    elif first > 1:
-        query = query.filter(round__number__gte=first)
-    for e in query.order_by("round__number", "position"):
-        if not rounds or rounds[-1].pk != e.round_id:
-            rounds.append(e.round)
-            entries[e.round.number] = []
-        e.round = rounds[-1]
-        entries[e.round.number].append(e)
+    first = 1 if state is None else first
+    if state is not None and kept is not None and kept.number == first == len(state.rounds):
+        rnd, entries[first] = kept.rows(session)
+        rounds.append(rnd)
+    elif state is None or first <= len(state.rounds):
+        query = Entry.objects.filter(round__session=session, round__number__gte=first).select_related("round")
+        for e in query.order_by("round__number", "position"):
+            if not rounds or rounds[-1].pk != e.round_id:
+                rounds.append(e.round)
+                entries[e.round.number] = []
+            e.round = rounds[-1]
+            entries[e.round.number].append(e)
     if state is None:
         state = replay(
             session, seats, stored_rounds(session, rounds, entries), finished_early=session.finished_early
         )
     return LoadedGame(session=session, seats=seats, rounds=rounds, entries=entries, state=state, first=first)
+
+
+@dataclass(frozen=True)
+class KeptRound:
+    """A game's last stored round, its row and its entries' as plain values: kept in a cache beside the
+    state of the version that stored them, the next write of that round (its tricks after its bids)
+    reads no rows. Whatever changed since is refused at the write by the version check (``_claim``)."""
+
+    number: int
+    pk: int
+    values: dict[str, Any]  # ROUND_FIELDS
+    entries: list[tuple[int, int, int, dict[str, Any]]]  # pk, position, player's pk, ENTRY_FIELDS
+
+    @classmethod
+    def of(cls, loaded: LoadedGame) -> KeptRound | None:
+        """The game's last round as ``loaded`` holds it (None when it does not)."""
+        if not loaded.rounds or loaded.rounds[-1].number != len(loaded.state.rounds):
+            return None
+        rnd = loaded.rounds[-1]
+        return cls(
+            number=rnd.number,
+            pk=rnd.pk,
+            values={name: getattr(rnd, name) for name in ROUND_FIELDS},
+            entries=[
+                (e.pk, e.position, e.player_id, {name: getattr(e, name) for name in ENTRY_FIELDS})
+                for e in loaded.entries[rnd.number]
+            ],
+        )
+
+    def rows(self, session: GameSession) -> tuple[Round, list[Entry]]:
+        """The round's row and its entries' again, as ``load_game`` reads them."""
+        rnd = Round(pk=self.pk, session_id=session.pk, number=self.number, **self.values)
+        entries = [
+            Entry(pk=pk, round=rnd, position=position, player_id=player, **values)
+            for pk, position, player, values in self.entries
+        ]
+        return rnd, entries
 
 
 def _player_objects(owner: User, names: list[str]) -> list[Player]:

@@ -394,7 +394,7 @@ class Table[P: Panel]:
             return self.answer(request, loaded, step.panel(form), status=400)
         except services.StaleVersion:
             return self.conflict(request, session, key)
-        keep_state(after)
+        keep(after)
         return self.saved(request, after, form.note(after))
 
     def check_write(self, request: HtmxHttpRequest, session: GameSession, key: str) -> HttpResponse | None:
@@ -586,9 +586,9 @@ def new_game_page(
 
 
 CACHE_ALIAS = "sheets"
-# Part of every cache key: bump it when the markup drawn here changes, so that a shared cache
-# (several app servers, one Redis) never serves parts drawn by older code.
-MARKUP = 2
+# Part of every cache key: bump it when the markup drawn here or what ``keep`` keeps changes, so that a
+# shared cache (several app servers, one Redis) never serves what older code drew or kept.
+MARKUP = 3
 
 
 @dataclass
@@ -701,35 +701,44 @@ def read_game(session: GameSession, seats: list[Seat] | None = None) -> LoadedGa
     names are those it was replayed with), and ``rounds`` and ``entries`` are empty: a write loads afresh.
     """
     seats = services.seats_of(session) if seats is None else seats  # ``seats``: read already
-    state = _kept_state(session, seats)
-    if state is not None:
-        return LoadedGame(session=session, seats=seats, rounds=[], entries={}, state=state)
+    found = _kept(session, seats)
+    if found is not None:
+        return LoadedGame(session=session, seats=seats, rounds=[], entries={}, state=found[0])
     loaded = services.load_game(session, seats)
-    keep_state(loaded)
+    keep(loaded)
     return loaded
 
 
 def write_game(session: GameSession, number: int) -> LoadedGame:
     """The game for a write of round ``number`` (new, or a correction): the replay ``read_game`` keeps for
-    this version when there is one, with the stored rows of that round onward only (``services.load_game``);
-    else the whole game, read and replayed."""
+    this version when there is one, with the stored rows of that round onward only (``services.load_game``:
+    none read when they are kept too); else the whole game, read and replayed, and kept."""
     seats = services.seats_of(session)
-    return services.load_game(session, seats, state=_kept_state(session, seats), first=number)
+    found = _kept(session, seats)
+    if found is None:
+        loaded = services.load_game(session, seats)
+        keep(loaded)
+        return loaded
+    state, last = found
+    return services.load_game(session, seats, state=state, first=number, kept=last)
 
 
-def _kept_state(session: GameSession, seats: list[Seat]) -> GameState | None:
-    """The rules' replay kept for this version and language, while the names are those it was replayed with."""
+def _kept(session: GameSession, seats: list[Seat]) -> tuple[GameState, services.KeptRound | None] | None:
+    """The rules' replay kept for this version and language (with its last round's rows, when kept), while
+    the names are those it was replayed with."""
     found = caches[CACHE_ALIAS].get(_key("state", session, _language()))
     if found is None:
         return None
-    names, state = found
-    return state if [seat.player.name for seat in seats] == names else None
+    names, state, last = found
+    return (state, last) if [seat.player.name for seat in seats] == names else None
 
 
-def keep_state(loaded: LoadedGame) -> None:
-    """Keep the rules' replay of the game's version (``_kept_state``): a write keeps the state it stored, so
-    that the pages and the next write after it replay nothing."""
-    caches[CACHE_ALIAS].set(_key("state", loaded.session, _language()), (loaded.names, loaded.state))
+def keep(loaded: LoadedGame) -> None:
+    """Keep the rules' replay of the game's version (``_kept``) and its last round's rows when ``loaded``
+    holds them: a write keeps what it stored, so that the pages and the next write after it replay nothing
+    and the next write of the same round reads no rows."""
+    kept = (loaded.names, loaded.state, services.KeptRound.of(loaded))
+    caches[CACHE_ALIAS].set(_key("state", loaded.session, _language()), kept)
 
 
 def explanation(rows: list[Row], number: int, key: int) -> tuple[str, str] | None:
