@@ -39,6 +39,7 @@ class LoadedGame:
     rounds: list[Round]
     entries: dict[int, list[Entry]]  # round number -> entries by position
     state: GameState
+    first: int = 1  # the number of ``rounds[0]``: a load for one round's write reads no earlier rows
 
     @property
     def names(self) -> list[str]:
@@ -74,25 +75,81 @@ def seats_of(session: GameSession) -> list[Seat]:
     return list(session.seats.select_related("player").order_by("position"))
 
 
-def load_game(session: GameSession, seats: list[Seat] | None = None) -> LoadedGame:
+def load_game(
+    session: GameSession,
+    seats: list[Seat] | None = None,
+    *,
+    state: GameState | None = None,
+    first: int = 1,
+    kept: KeptRound | None = None,
+) -> LoadedGame:
     """Seats, then rounds with their entries in one query (one consistent snapshot), then the
     replay. The session row was read before the rounds: if a write lands in between, the rounds are
     newer than ``session.version``, and any write based on them is refused by the version check
-    (never applied on a mixed state)."""
+    (never applied on a mixed state).
+
+    ``state``: the rules' replay of ``session.version`` kept by the caller, which then is not
+    replayed again, and only the rows of round ``first`` onward are read (a write of round ``first``
+    needs no earlier ones): none when that version has no such round, nor when ``first`` is its last
+    round and ``kept`` holds that round's rows as that version stored them (``KeptRound``).
+    """
     seats = seats_of(session) if seats is None else seats  # ``seats``: read already for this request
     rounds: list[Round] = []
     entries: dict[int, list[Entry]] = {}
-    query = Entry.objects.filter(round__session=session).select_related("round")
-    for e in query.order_by("round__number", "position"):
-        if not rounds or rounds[-1].pk != e.round_id:
-            rounds.append(e.round)
-            entries[e.round.number] = []
-        e.round = rounds[-1]
-        entries[e.round.number].append(e)
-    state = replay(
-        session, seats, stored_rounds(session, rounds, entries), finished_early=session.finished_early
-    )
-    return LoadedGame(session=session, seats=seats, rounds=rounds, entries=entries, state=state)
+    first = 1 if state is None else first
+    if state is not None and kept is not None and kept.number == first == len(state.rounds):
+        rnd, entries[first] = kept.rows(session)
+        rounds.append(rnd)
+    elif state is None or first <= len(state.rounds):
+        query = Entry.objects.filter(round__session=session, round__number__gte=first).select_related("round")
+        for e in query.order_by("round__number", "position"):
+            if not rounds or rounds[-1].pk != e.round_id:
+                rounds.append(e.round)
+                entries[e.round.number] = []
+            e.round = rounds[-1]
+            entries[e.round.number].append(e)
+    if state is None:
+        state = replay(
+            session, seats, stored_rounds(session, rounds, entries), finished_early=session.finished_early
+        )
+    return LoadedGame(session=session, seats=seats, rounds=rounds, entries=entries, state=state, first=first)
+
+
+@dataclass(frozen=True)
+class KeptRound:
+    """A game's last stored round, its row and its entries' as plain values: kept in a cache beside the
+    state of the version that stored them, the next write of that round (its tricks after its bids)
+    reads no rows. Whatever changed since is refused at the write by the version check (``_claim``)."""
+
+    number: int
+    pk: int
+    values: dict[str, Any]  # ROUND_FIELDS
+    entries: list[tuple[int, int, int, dict[str, Any]]]  # pk, position, player's pk, ENTRY_FIELDS
+
+    @classmethod
+    def of(cls, loaded: LoadedGame) -> KeptRound | None:
+        """The game's last round as ``loaded`` holds it (None when it does not)."""
+        if not loaded.rounds or loaded.rounds[-1].number != len(loaded.state.rounds):
+            return None
+        rnd = loaded.rounds[-1]
+        return cls(
+            number=rnd.number,
+            pk=rnd.pk,
+            values={name: getattr(rnd, name) for name in ROUND_FIELDS},
+            entries=[
+                (e.pk, e.position, e.player_id, {name: getattr(e, name) for name in ENTRY_FIELDS})
+                for e in loaded.entries[rnd.number]
+            ],
+        )
+
+    def rows(self, session: GameSession) -> tuple[Round, list[Entry]]:
+        """The round's row and its entries' again, as ``load_game`` reads them."""
+        rnd = Round(pk=self.pk, session_id=session.pk, number=self.number, **self.values)
+        entries = [
+            Entry(pk=pk, round=rnd, position=position, player_id=player, **values)
+            for pk, position, player, values in self.entries
+        ]
+        return rnd, entries
 
 
 def _player_objects(owner: User, names: list[str]) -> list[Player]:
@@ -363,7 +420,8 @@ def save_round(
         loaded = load_game(session)
     elif expected_version is None:
         expected_version = session.version
-    rounds_data = loaded.round_data()
+    # The rounds as stored, from the state: ``loaded`` may hold the rows of a few rounds only.
+    rounds_data = [result.data for result in loaded.state.rounds]
     if not 1 <= number <= len(rounds_data) + 1:
         raise RuleError(f"Round {number} cannot be recorded yet.", round=number)
     if number > len(rounds_data) and loaded.state.finished:
@@ -382,10 +440,10 @@ def save_round(
     round_fields, entry_fields = GAMES[session.game].rows.to_rows(data, len(loaded.seats))
     _finish_session(session, state, finished_early=session.finished_early)
     _claim(session, loaded.seats, expected_version, _round_change(loaded, number, state, data), key)
-    if number <= len(loaded.rounds):
-        rnd = loaded.rounds[number - 1]
+    if number < loaded.first + len(loaded.rounds):
         # This round and every later one: their totals move.
-        changed = loaded.rounds[number - 1 :]
+        changed = loaded.rounds[number - loaded.first :]
+        rnd = changed[0]
         entries = [e for r in changed for e in loaded.entries[r.number]]
         rounds_before = [_values(r, ROUND_FIELDS) for r in changed]
         entries_before = [_values(e, ENTRY_FIELDS) for e in entries]

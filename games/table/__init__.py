@@ -40,7 +40,7 @@ from games.forms import ROW_ID_MAX, SeatingForm, parse_int
 from games.models import GameSession, Player, Seat
 from games.paper import Cell, Row
 from games.registry import Game, rank
-from games.rules import RoundInfo, RoundResult, RuleError
+from games.rules import GameState, RoundInfo, RoundResult, RuleError
 from games.rules.base import in_words
 from games.services import LoadedGame
 from games.table.forms import Chip as Chip  # where the game modules still import it from
@@ -365,7 +365,7 @@ class Table[P: Panel]:
         A correction (``step.form.corrects``) is of a finished round and a GET shows its form; any
         other step is of the round being entered.
         """
-        loaded = services.load_game(session)
+        loaded = write_game(session, number)
         state = loaded.state
         target: RoundInfo | RoundResult | None = None
         if step.form.corrects:  # a finished round: only those can be corrected
@@ -394,6 +394,7 @@ class Table[P: Panel]:
             return self.answer(request, loaded, step.panel(form), status=400)
         except services.StaleVersion:
             return self.conflict(request, session, key)
+        keep(after)
         return self.saved(request, after, form.note(after))
 
     def check_write(self, request: HtmxHttpRequest, session: GameSession, key: str) -> HttpResponse | None:
@@ -585,9 +586,9 @@ def new_game_page(
 
 
 CACHE_ALIAS = "sheets"
-# Part of every cache key: bump it when the markup drawn here changes, so that a shared cache
-# (several app servers, one Redis) never serves parts drawn by older code.
-MARKUP = 2
+# Part of every cache key: bump it when the markup drawn here or what ``keep`` keeps changes, so that a
+# shared cache (several app servers, one Redis) never serves what older code drew or kept.
+MARKUP = 3
 
 
 @dataclass
@@ -699,17 +700,45 @@ def read_game(session: GameSession, seats: list[Seat] | None = None) -> LoadedGa
     cache for this version and language. On a hit only the seats are read (the state is used while the
     names are those it was replayed with), and ``rounds`` and ``entries`` are empty: a write loads afresh.
     """
-    cache = caches[CACHE_ALIAS]
-    key = _key("state", session, _language())
-    found = cache.get(key)
+    seats = services.seats_of(session) if seats is None else seats  # ``seats``: read already
+    found = _kept(session, seats)
     if found is not None:
-        seats = services.seats_of(session) if seats is None else seats  # ``seats``: read already
-        names, state = found
-        if [seat.player.name for seat in seats] == names:
-            return LoadedGame(session=session, seats=seats, rounds=[], entries={}, state=state)
+        return LoadedGame(session=session, seats=seats, rounds=[], entries={}, state=found[0])
     loaded = services.load_game(session, seats)
-    cache.set(key, (loaded.names, loaded.state))
+    keep(loaded)
     return loaded
+
+
+def write_game(session: GameSession, number: int) -> LoadedGame:
+    """The game for a write of round ``number`` (new, or a correction): the replay ``read_game`` keeps for
+    this version when there is one, with the stored rows of that round onward only (``services.load_game``:
+    none read when they are kept too); else the whole game, read and replayed, and kept."""
+    seats = services.seats_of(session)
+    found = _kept(session, seats)
+    if found is None:
+        loaded = services.load_game(session, seats)
+        keep(loaded)
+        return loaded
+    state, last = found
+    return services.load_game(session, seats, state=state, first=number, kept=last)
+
+
+def _kept(session: GameSession, seats: list[Seat]) -> tuple[GameState, services.KeptRound | None] | None:
+    """The rules' replay kept for this version and language (with its last round's rows, when kept), while
+    the names are those it was replayed with."""
+    found = caches[CACHE_ALIAS].get(_key("state", session, _language()))
+    if found is None:
+        return None
+    names, state, last = found
+    return (state, last) if [seat.player.name for seat in seats] == names else None
+
+
+def keep(loaded: LoadedGame) -> None:
+    """Keep the rules' replay of the game's version (``_kept``) and its last round's rows when ``loaded``
+    holds them: a write keeps what it stored, so that the pages and the next write after it replay nothing
+    and the next write of the same round reads no rows."""
+    kept = (loaded.names, loaded.state, services.KeptRound.of(loaded))
+    caches[CACHE_ALIAS].set(_key("state", loaded.session, _language()), kept)
 
 
 def explanation(rows: list[Row], number: int, key: int) -> tuple[str, str] | None:
