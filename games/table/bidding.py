@@ -98,12 +98,6 @@ def compact(words: Mapping[str, object]) -> str:
     return json.dumps(words, separators=(",", ":"), ensure_ascii=False)
 
 
-def who_leads(loaded: LoadedGame, best: list[int], alone: str, shared: str, **words: object) -> str:
-    """``alone`` when one player leads, else ``shared``: told ``who`` (the leaders) and ``words``."""
-    said = alone if len(best) == 1 else shared
-    return said.format(who=and_list([loaded.names[s] for s in best]), **words)
-
-
 def signed(points: int) -> str:
     """A round's points on the screen: as printed (+5, −5), and ±0 for none."""
     return paper_signed(points, zero="±0")
@@ -266,13 +260,20 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         target, done = state.options["target"], [r for r in state.rounds if r.complete]
         if not done:
             return [opening.format(target=target)]
-        best = done[-1].facts["leader_seats"]
-        top = (state.totals or [])[best[0]]
         alone = gettext("{who} leads with {top}; {more} more to reach {target}.")
         shared = gettext("{who} share the lead with {top}; {more} more to reach {target}.")
         if done[-1].facts["play_goes_on"]:
             alone = shared = goes_on
-        return [who_leads(loaded, best, alone, shared, top=top, more=max(target - top, 0), target=target)]
+        more = max(target - max(state.totals or [0]), 0)
+        return [self.who_leads(loaded, alone, shared, more=more, target=target)]
+
+    def who_leads(self, loaded: LoadedGame, alone: str, shared: str, **words: object) -> str:
+        """Who leads once a round is played: ``alone`` when one player does, else ``shared``; told ``who``
+        (the leaders), ``top`` (their total) and ``words``."""
+        totals = loaded.state.totals or []
+        best = self.rules.best(totals)
+        said = alone if len(best) == 1 else shared
+        return said.format(who=and_list([loaded.names[s] for s in best]), top=totals[best[0]], **words)
 
     # -- the entry panel ------------------------------------------------------------------------
 

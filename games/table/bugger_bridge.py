@@ -22,7 +22,7 @@ from games.rules.bugger_bridge import (
 )
 from games.services import LoadedGame
 from games.table import Actions, Step, new_game_form, new_game_page, steps
-from games.table.bidding import TRUMP_WORDS, BiddingTable, Bids, BidWords, Panel, by_table_size, who_leads
+from games.table.bidding import TRUMP_WORDS, BiddingTable, Bids, BidWords, Panel, by_table_size
 from games.table.forms import ChipField, RoundForm
 from games.views.common import HtmxHttpRequest
 
@@ -83,11 +83,11 @@ class BuggerTable(BiddingTable[BuggerBridge]):
         done = sum(r.complete for r in state.rounds)
         if not done or state.totals is None:
             return []
-        best, left = self.rules.best(state.totals), len(self.row_infos(loaded)) - done
+        left = len(self.row_infos(loaded)) - done
         rounds = ngettext("{count} round", "{count} rounds", left).format(count=left)
-        alone = gettext("{who} leads with {total}; {rounds} to play.")
-        shared = gettext("{who} share the lead with {total}; {rounds} to play.")
-        return [who_leads(loaded, best, alone, shared, total=state.totals[best[0]], rounds=rounds)]
+        alone = gettext("{who} leads with {top}; {rounds} to play.")
+        shared = gettext("{who} share the lead with {top}; {rounds} to play.")
+        return [self.who_leads(loaded, alone, shared, rounds=rounds)]
 
     @override
     def context(self, loaded: LoadedGame, panel: Panel) -> dict[str, object]:

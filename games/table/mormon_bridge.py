@@ -26,7 +26,7 @@ from games.rules.mormon_bridge import (
 )
 from games.services import LoadedGame
 from games.table import new_game_form, new_game_page
-from games.table.bidding import BiddingTable, BidsForm, Panel, by_table_size, signed, who_leads
+from games.table.bidding import BiddingTable, BidsForm, Panel, by_table_size, signed
 from games.views.common import HtmxHttpRequest
 
 if TYPE_CHECKING:  # django-stubs-ext is a development requirement
@@ -183,11 +183,9 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         if not done:
             said = gettext("{count} hands of {sizes} cards; most points after the last wins.")
             return [said.format(count=len(sizes), sizes=" · ".join(map(str, sizes)))]
-        best = done[-1].facts["leader_seats"]
         alone = gettext("{who} leads with {top} after hand {number} of {hands}.")
         shared = gettext("{who} share the lead with {top} after hand {number} of {hands}.")
-        top, number = (state.totals or [])[best[0]], done[-1].info.number
-        return [who_leads(loaded, best, alone, shared, top=top, number=number, hands=len(sizes))]
+        return [self.who_leads(loaded, alone, shared, number=done[-1].info.number, hands=len(sizes))]
 
     @override
     def heading_facts(self, loaded: LoadedGame, info: RoundInfo) -> list[str]:
