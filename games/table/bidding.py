@@ -564,9 +564,7 @@ class TricksForm(BiddingForm):
     """The tricks each player took, checked against the cards when saved."""
 
     seat_fields = ("tricks",)
-
-    def fits(self) -> bool:
-        return self.current is not None
+    later_step = True
 
     def start(self) -> None:
         self.bids: Bids = list(self.current.data["bids"]) if self.current else []

@@ -139,8 +139,7 @@ class BuggerTable(BiddingTable[BuggerBridge]):
 class PenaltyForm(RoundForm):
     """Bugger Bridge's redeal: who is at fault and why; they lose 10 and everyone bids again."""
 
-    def fits(self) -> bool:
-        return self.current is not None
+    later_step = True
 
     def start(self) -> None:
         # A chip the page did not draw reads as none tapped.

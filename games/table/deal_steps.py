@@ -47,19 +47,13 @@ class StepForm(RoundForm):
     (``read``) and gives the round's data (``deal_data``)."""
 
     phase = ""
-    # The contract's step: it fits a deal whose first step is in, and its tricks' chips come once the contract
-    # is saved (``contract_saved``).
-    takes_tricks_later = False
-
-    @override
-    def fits(self) -> bool:
-        return self.current is not None or not self.takes_tricks_later
+    # The contract's step is the ``later_step``: its tricks' chips come once the contract is saved (``contract_saved``).
 
     @property
     def contract_saved(self) -> bool:
         """Whether this is the contract's step of a deal whose contract is saved: the tricks are left to tap (a
         deal passed out or redealt is finished, so never the deal in hand)."""
-        return self.takes_tricks_later and self.current is not None and "contract" in self.current.data
+        return self.later_step and self.current is not None and "contract" in self.current.data
 
     @override
     def clean(self) -> dict[str, object]:
@@ -79,7 +73,7 @@ class StepForm(RoundForm):
     def panel(self, note: str = "") -> Panel:
         """The panel that draws this form: the input kept, each message beside its field."""
         error = self.message
-        if self.takes_tricks_later and not self.contract_saved:  # no tricks' chips yet to show theirs beside
+        if self.later_step and not self.contract_saved:  # no tricks' chips yet to show theirs beside
             error = error or self.field_errors().get("tricks", "")
         return Panel(self.phase, self, note, error, self.contract_saved)
 

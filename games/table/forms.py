@@ -73,6 +73,7 @@ class RoundForm(forms.Form):
     seat_words: dict[str, str] = {}
     most = 100  # a seat's number is at most this far from 0 (the rules say what a round may hold)
     corrects = False  # True: the step corrects a finished round (a GET shows the form as stored)
+    later_step = False  # True: the step fits only a round already started (its bids or first step stored)
     save = forms.BooleanField(required=False)
 
     def __init__(
@@ -125,7 +126,7 @@ class RoundForm(forms.Form):
 
     def fits(self) -> bool:
         """Whether this step applies to the round as it stands (else the page was stale)."""
-        return True
+        return self.current is not None or not self.later_step
 
     def start(self) -> None:
         """Set the typed values the panel draws, before any POST is read (from the stored round)."""

@@ -250,7 +250,7 @@ class SecondHalfForm(DealForm):
 
     phase = "second-half"
     reads = ("contract",)
-    takes_tricks_later = True
+    later_step = True
 
     @override
     def deal_data(self) -> dict[str, object] | None:

@@ -467,7 +467,7 @@ class ContractForm(DealForm):
 
     phase = "contract"
     taps_contract = True
-    takes_tricks_later = True
+    later_step = True
 
     @property
     @override
