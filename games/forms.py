@@ -140,6 +140,7 @@ class SeatingForm(forms.Form):
     first_dealer = forms.ChoiceField(label=_("First dealer"), initial="draw")
     # A one-time key drawn with the form: the same form sent again opens the game it started.
     start = forms.CharField(required=False, max_length=32, widget=forms.HiddenInput)
+    started: Model | None = None  # the game its key started already, drawn again (games.table.just_started)
 
     def __init__(
         self,

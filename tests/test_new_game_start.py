@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -139,7 +141,10 @@ def test_back_after_start_draws_the_form_that_started_it(table, user, game):
     key = start_key(table.get(new).content.decode())
     started = table.send(new, {**FORMS[game], "start": key})
     session = GameSession.objects.get(owner=user)
-    back = table.get(new).content.decode()
+    with CaptureQueriesContext(connection) as back_queries:
+        back = table.get(new).content.decode()
+    # The game it started is looked up once, for the form and the page's note alike.
+    assert sum('"games_gamesession"' in q["sql"] for q in back_queries.captured_queries) == 1
     assert "This form has started a game already: Start game opens it." in back
     assert start_key(back) == key
     assert 'value="' + FORMS[game]["player_1"] + '"' in back  # the names as they were sent

@@ -514,7 +514,7 @@ def new_game_form[F: SeatingForm](
     """A new-game form of ``game`` as posted (or empty), offering the user's players (none for a visitor
     yet to start a game), seated like the user's own live game ``?from=`` names ("same players again": of
     ``game`` and its options when ``same_game``; of ``count`` players, when given), or as it started the
-    game ``just_started`` finds."""
+    game ``just_started`` finds (then the form's ``started``)."""
     user = request.user
     previous = just = just_started(request, game)
     pk = parse_int(request.GET.get("from", ""), 1, ROW_ID_MAX)
@@ -531,7 +531,7 @@ def new_game_form[F: SeatingForm](
         seated = []
     form = form_class(request.POST or None, known_names=known, initial_names=seated, **kwargs)
     if just is not None:
-        form.initial["start"] = just.start_key
+        form.initial["start"], form.started = just.start_key, just
     return form
 
 
@@ -580,8 +580,8 @@ def new_game_page(
                 messages.info(request, drawn_message)
             request.session[STARTED] = {**request.session.get(STARTED, {}), game.slug: session.pk}
             return to_sheet(session)
-    started = None if posted else just_started(request, game.slug)
-    context = {"form": form, "game": game.slug, "game_name": game.name, "started": started, **(context or {})}
+    again = None if posted else form.started  # only a GET finds one
+    context = {"form": form, "game": game.slug, "game_name": game.name, "started": again, **(context or {})}
     return render(request, template, context, status=400 if posted else 200)
 
 
