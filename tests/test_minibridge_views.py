@@ -748,3 +748,15 @@ def test_entry_queries(table, make_mini, deals):
     )
     assert len(tricks) == 10, "\n".join(q[:90] for q in tricks)
     assert Round.objects.get(number=n).complete
+
+
+def test_printed_and_summary_sheets_explain_only_what_they_show(table, make_mini, make_game):
+    """Minibridge names the dealer in a column of its own: no key promises a D that never appears;
+    a game whose sheet flags the dealer with a D still says what it means."""
+    mini = make_mini(rounds=[played([14, 6, 16, 4], "NT", False, 8)])
+    bugger = make_game(rounds=[{"bids": [0, 0, 0, 1, 1], "tricks": [0, 0, 0, 1, 0]}])
+    for name in ("print", "summary"):
+        page = body(table.get(url(name, mini)))
+        assert "D marks who dealt" not in page and ">D<" not in page
+        assert ("point at a score" in page) == (name == "summary")
+        assert "D marks who dealt" in body(table.get(url(name, bugger)))

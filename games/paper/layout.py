@@ -122,6 +122,7 @@ class Layout[R: GameRules]:
     blank_rows: ClassVar[int | None] = None
     blank_choices: ClassVar[tuple[BlankChoice, ...]] = ()
     names_hint: ClassVar[str] = ""  # said under the blank sheet's names, after how to order them
+    flags_dealer: ClassVar[bool] = True  # a D beside a score marks who dealt (the pages' key says so)
 
     # Draws the layout's one sheet: (rules, a recorded game or None for a blank sheet, a name or ""
     # per player, options, rows of a blank sheet). A layout that draws several overrides ``draw``.

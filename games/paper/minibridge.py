@@ -206,6 +206,7 @@ class MinibridgePaper(Layout[Minibridge]):
     intro = gettext_noop("The personal score sheet from the rules: one page for each player you name.")
     blank_rows = max(16, DEFAULT_DEALS)
     names_hint = gettext_noop("Each player named gets a personal score sheet of their own.")
+    flags_dealer = False  # its Dealer column names who dealt
 
     def draw(
         self, state: GameState | None, names: list[str], options: dict[str, Any], rows: int

@@ -226,6 +226,7 @@ def summary_context(session: GameSession) -> dict[str, Any]:
         "session": session,
         "heading": session_heading(session, loaded),
         "sheets": GAMES[session.game].paper.filled(state, loaded.names),
+        "flags_dealer": GAMES[session.game].paper.flags_dealer,
         "chart": totals_chart(session, state, loaded.names),
         "finished": state.finished,
     }

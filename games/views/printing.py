@@ -97,6 +97,7 @@ def print_session(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             "session": session,
             "heading": session_heading(session, loaded),
             "sheets": GAMES[session.game].paper.filled(loaded.state, loaded.names),
+            "flags_dealer": GAMES[session.game].paper.flags_dealer,
         },
     )
 
