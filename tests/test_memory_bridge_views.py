@@ -149,7 +149,8 @@ def test_one_tap_records_the_first_half(table, make_memory):
     page = body(response)
     assert list(Entry.objects.order_by("position").values_list("first_half", flat=True)) == [8, 5]
     assert totals() == [first_half(8), 0] == [170, 0]
-    assert "First half: Ann 8, Bob 5: Ann scores 100 + 70 = 170." in page
+    # Said once, heading the contract step: not again in a note above it.
+    assert page.count("First half: Ann 8, Bob 5: Ann scores 100 + 70 = 170") == 1
     assert 'id="scoreboard" hx-swap-oob="true"' in page
     assert "Declarer (won the auction)" in page
 

@@ -235,10 +235,12 @@ class FirstHalfForm(DealForm):
 
     @override
     def note(self, after: LoadedGame) -> str:
+        """Nothing while the deal goes on: the contract step heads its panel with the first half in words
+        already. A first half that ends the game says so."""
+        if not after.state.finished:
+            return ""
         first_half = [v or 0 for v in self.first_half]
         note = first_half_line(after.names, first_half) + "."
-        if not after.state.finished:
-            return note
         winner = first_half_winner(first_half)
         return gettext("{note} That takes {name} to {total}: the game ends after the first half.").format(
             note=note, name=after.names[winner], total=(after.state.totals or [0, 0])[winner]
