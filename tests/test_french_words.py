@@ -135,7 +135,9 @@ def test_the_start_date_standings_and_minibridge_summary(table, make_session):
         r"commencée le (lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d+ [a-zéû]+ ", sheet
     ), sheet
     summary = french(table, url("summary", session))
-    assert "chaque manche" not in summary and "D indique qui a donné" in summary
+    # Its Dealer column names the dealer: no "D" key, only the hint about pointing at a score.
+    assert "chaque manche" not in summary and "D indique qui a donné" not in summary
+    assert "pointez un score pour voir comment il a été calculé" in summary
     played = make_session(
         "call-bridge", players=FOUR, rounds=[{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}] * 2
     )
