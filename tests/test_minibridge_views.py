@@ -416,7 +416,7 @@ def test_correcting_an_old_deal_recomputes_every_total_after_it(table, make_mini
     ]
     session = make_mini(rounds=rounds)
     page = body(table.get(action(session, 1, "edit"), headers={"HX-Request": "true"}))
-    assert "Correct round 1" in page and 'name="tricks" value="10" checked' in page
+    assert "<h3>Correct round 1 (deal 1)</h3>" in page and 'name="tricks" value="10" checked' in page
     assert page.lstrip().startswith('<section id="entry-panel"')
     full = body(table.get(action(session, 1, "edit")))
     assert "<html" in full and "Correct round 1" in full and 'name="hcp_0" value="14"' in full
@@ -433,7 +433,9 @@ def test_correcting_an_old_deal_recomputes_every_total_after_it(table, make_mini
     }
     response = table.send(action(session, 1, "edit"), post, htmx=True)
     assert response.status_code == 200
-    assert "Round 1 corrected" in body(response) and 'id="scoreboard" hx-swap-oob="true"' in body(response)
+    assert "Round 1 (deal 1) corrected" in body(response) and 'id="scoreboard" hx-swap-oob="true"' in body(
+        response
+    )
     d1 = score("S", True, 9)
     d2 = score("H", False, 8)
     d3 = score("NT", False, 7)

@@ -53,6 +53,16 @@ def who(names: list[str], seat: int) -> str:
     return f"{names[seat]} ({COMPASS_SEATS[seat]})"
 
 
+def correct_words(result: RoundResult) -> str:
+    """What correcting a finished round is called: its link on the sheet, and its panel's heading. The round's
+    number with its deal's, since a 20:20 redeal and its replay share one deal number."""
+    if result.facts["redeal"]:
+        said = gettext("Correct round {number} (deal {deal}, 20:20 redeal)")
+    else:
+        said = gettext("Correct round {number} (deal {deal})")
+    return said.format(number=result.info.number, deal=deal_of(result.info))
+
+
 def deal_of(info: RoundInfo) -> int:
     """A round's deal number, from its label ("Deal 4", "Deal 4 redeal"): a 20:20 redeal and its replay share
     one."""
@@ -540,10 +550,14 @@ class CorrectionForm(PointsForm):
     def refuse(self, exc: RuleError) -> None:
         self.place(exc, seat_prefix="hcp", seat_kinds=("hcp", "redeal", None))
 
+    @property
+    def title(self) -> str:
+        return correct_words(self.corrected)
+
     @override
     def note(self, after: LoadedGame) -> str:
-        said = gettext("Round {number} corrected; every total after it is worked out again.")
-        return said.format(number=self.number)
+        said = gettext("Round {number} (deal {deal}) corrected; every total after it is worked out again.")
+        return said.format(number=self.number, deal=deal_of(self.info))
 
 
 class MinibridgeTable(StepsTable):
@@ -564,17 +578,14 @@ class MinibridgeTable(StepsTable):
             done, number, deal = result.complete, result.info.number, deal_of(result.info)
             cells = [number_cell(deal, result.info.dealer, names, link=done), contract_cell(result, names)]
             cells += [side_cell(side, result, names) for side in ("NS", "EW")]
-            if result.facts["redeal"]:
-                link, cls = gettext("Correct round {number} (deal {deal}, 20:20 redeal)"), " row-redeal"
-            else:
-                link, cls = gettext("Correct round {number} (deal {deal})"), ""
+            cls = " row-redeal" if result.facts["redeal"] else ""
             rows.append(
                 Row(
                     cells,
                     cls=f"row-{'done' if done else 'current'}{cls}",
                     number=number,
                     heading=f"{in_words('Deal')} {deal}",
-                    link_label=link.format(number=number, deal=deal),
+                    link_label=correct_words(result),
                 )
             )
         info = state.next_round

@@ -155,10 +155,10 @@ def test_a_whole_game_by_tapping(phone):
 
     # Deal 3 was written down wrong: E-W took 9, one short of their heart game. That changes the winner.
     phone.tap(page.get_by_role("link", name="Correct round 4 (deal 3)"))
-    expect(page.locator("#entry-panel")).to_contain_text("Correct round 4")
+    expect(page.locator("#entry-panel")).to_contain_text("Correct round 4 (deal 3)")
     phone.tap("label[for=tricks-9]")
     phone.tap(page.get_by_role("button", name="Save correction"))
-    expect(page.locator("#entry-panel .note")).to_contain_text("Round 4 corrected")
+    expect(page.locator("#entry-panel .note")).to_contain_text("Round 4 (deal 3) corrected")
     recorded[3] = (recorded[3][0], recorded[3][1], ("H", True, 9))
     ns, ew = expected_totals()
     assert (ns, ew) == (450 + 50, 50 + 110)
