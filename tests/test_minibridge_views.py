@@ -433,9 +433,8 @@ def test_correcting_an_old_deal_recomputes_every_total_after_it(table, make_mini
     }
     response = table.send(action(session, 1, "edit"), post, htmx=True)
     assert response.status_code == 200
-    assert "Round 1 (deal 1) corrected" in body(response) and 'id="scoreboard" hx-swap-oob="true"' in body(
-        response
-    )
+    assert "Round 1 (deal 1) corrected" in body(response)
+    assert 'id="scoreboard" hx-swap-oob="true"' in body(response)
     d1 = score("S", True, 9)
     d2 = score("H", False, 8)
     d3 = score("NT", False, 7)
