@@ -84,6 +84,7 @@ def test_a_lowest_wins_game_to_a_target(table, user):
     sheet = table.get(reverse("games:sheet", args=[session.pk])).content.decode()
     assert "Lowest total wins" in sheet and "Ends when a total reaches 50" in sheet
     assert 'name="score_2"' in sheet and "<strong>Ann</strong> deals" in sheet
+    assert "<h2>Round 1</h2>" in sheet  # played to a target: no "of" a number of rounds
 
     assert enter(table, session, 1, [10, -5, 20]).status_code == 302
     assert totals(session) == [10, -5, 20]
@@ -163,6 +164,8 @@ def test_a_lowest_wins_game_to_a_target(table, user):
 def test_end_early_and_reopen(table):
     session = start(table, ["Ann", "Ben"], rounds="5")
     assert session.options == {"wins": "highest", "rounds": 5, "target": None}
+    sheet = table.get(reverse("games:sheet", args=[session.pk])).content.decode()
+    assert 'Round 1 <span class="of">of 5</span>' in sheet  # as the other games say how far a game goes
     assert enter(table, session, 1, [3, 9]).status_code == 302
     assert table.send(reverse("games:end", args=[session.pk])).status_code == 302
     session.refresh_from_db()

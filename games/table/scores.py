@@ -94,6 +94,7 @@ class ScoresTable(Table[ScoresPanel]):
         return {
             "entry": panel.entry,
             "word": game.round_word,
+            "of_rounds": game.rules.rounds_in_game(state.players, state.options),  # None: played to a target
             "options_lines": game.paper.describe_options(state.options),
             "dealer": names[info.dealer] if info else "",
             "leader": names[info.leader] if info else "",

@@ -56,7 +56,7 @@ from .common import HtmxHttpRequest
 
 # Part of every key, with games/table's MARKUP: bump it when the pages' templates change, so that a
 # shared cache (several app servers, one Redis) never serves pages drawn by older code.
-PAGE = 1
+PAGE = 2
 # The query parameters a sheet reads (a panel to show, a Minibridge player's own sheet); any other
 # address is drawn as usual and not kept, so no one fills the cache with made-up URLs.
 READS = {"phase", "seat"}
