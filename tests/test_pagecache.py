@@ -194,6 +194,27 @@ def test_app_servers_share_a_page_and_a_watcher_is_drawn_per_host(table, game, s
     assert not drawn(watcher, watched, Host="a.example")[0]
 
 
+@pytest.mark.usefixtures("game")  # a game in the list
+def test_only_the_history_lists_own_addresses_are_kept(table):
+    """A list is kept at the addresses its filter form and pager write; any other spelling of it, a page past
+    the last, a repeated filter or a date range is drawn each time, so nobody fills the cache with made-up
+    addresses (found in review: 60 made-up addresses kept 60 pages)."""
+    table.token()
+    history = reverse("games:history")
+    everything = "?game=&player=&status=&since=&until="  # the filter form sends its empty boxes too
+    for own in ("", everything, everything.replace("game=", "game=bugger-bridge"), "?page=1"):
+        assert drawn(table, history + own)[0] and not drawn(table, history + own)[0], own
+    for made_up in (
+        "?page=0001",
+        "?page=2",
+        "?page=x",
+        "?status=&status=",
+        "?since=2026-01-01",
+        "?until=2030-01-01",
+    ):
+        assert drawn(table, history + made_up)[0] and drawn(table, history + made_up)[0], made_up
+
+
 def test_an_owners_pages_are_served_from_the_cache_with_this_requests_token(table, game):
     """The history list and a player's page (``served_owned``): kept per user, language and address, with
     the request's CSRF token put in, and a made-up address drawn and not kept."""

@@ -108,12 +108,27 @@ def history_page(request: HtmxHttpRequest, players: list[Player]) -> HttpRespons
     can_resume = playable()
     rows = [history_row(s, names[s.pk], s.game in can_resume) for s in sessions]
     filtering = any(filters.get(k) for k in ("game", "player", "status", "since", "until"))
-    return render(
+    response = render(
         request,
         "games/history/list.html",
         {"form": form, "page": page, "sessions": sessions, "rows": rows, "filtering": filtering},
         status=200 if valid else 400,
     )
+    return response if own_address(request, filters, page.number) else pagecache.not_kept(response)
+
+
+def own_address(request: HtmxHttpRequest, filters: dict[str, Any], number: int) -> bool:
+    """Whether the list was asked for at its own address: the filters and page it shows, each written once
+    as the filter form and the pager write them (the form sends its empty boxes too). Only such a page is
+    kept (``served_owned``); any other spelling of it (``?page=0001``, a page past the last) and a date
+    range are drawn as asked and not kept, so that nobody fills the cache with made-up addresses."""
+    asked = {name: value for name, value in request.GET.items() if value}
+    if any(len(values) > 1 for _, values in request.GET.lists()) or "since" in asked or "until" in asked:
+        return False
+    own = {name: str(v.pk if isinstance(v, Player) else v) for name, v in filters.items() if v}
+    if number > 1 or "page" in asked:
+        own["page"] = str(number)
+    return asked == own
 
 
 def history_row(session: GameSession, seats: list[tuple[int, str]], can_resume: bool) -> SafeString:

@@ -44,6 +44,7 @@ from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils import timezone
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language
 
 from games import services
@@ -58,7 +59,7 @@ from .common import HtmxHttpRequest
 # shared cache (several app servers, one Redis) never serves pages drawn by older code.
 PAGE = 2
 # The query parameters a sheet reads (a panel to show, a Minibridge player's own sheet); any other
-# address is drawn as usual and not kept, so no one fills the cache with made-up URLs.
+# address is drawn as usual and not kept.
 READS = {"phase", "seat"}
 # The history list's filters and page (a game's slug is the longest value of them).
 HISTORY_READS = {"game", "player", "status", "since", "until", "page"}
@@ -155,6 +156,13 @@ def _request_parts(request: HtmxHttpRequest) -> list[object]:
         int(bool(htmx) and htmx.target == "entry-panel"),
         getattr(staticfiles_storage, "manifest_hash", ""),
     ]
+
+
+def not_kept(response: HttpResponse) -> HttpResponse:
+    """The page answered as drawn but never kept: ``Cache-Control: no-store``, which every page gets anyway
+    (scorekeeper/middleware.py), set by the view itself, so that ``_keepable`` turns it down."""
+    add_never_cache_headers(response)
+    return response
 
 
 def _keepable(response: object) -> bool:
