@@ -65,6 +65,23 @@ def test_a_sheet_drawn_once_is_served_from_the_cache_with_fewer_queries(table, g
     assert not panel_again and panel.lstrip().startswith('<section id="entry-panel"') and "<html" not in panel
 
 
+def test_a_sheet_is_kept_only_at_the_addresses_its_game_reads(table, game, make_session):
+    """``Table.reads``: Bugger Bridge shows something else for ``?phase=bids`` alone, Minibridge for its first
+    step and a player's personal sheet; any other query is drawn each time, never kept (no cache filled with
+    made-up addresses, by a watcher either)."""
+    table.token()
+    sheet = url("sheet", game)
+    assert drawn(table, sheet + "?phase=bids")[0] and not drawn(table, sheet + "?phase=bids")[0]
+    for made_up in ("?phase=bidz", "?phase=points", "?seat=1", "?phase=bids&phase=bids"):
+        assert drawn(table, sheet + made_up)[0] and drawn(table, sheet + made_up)[0], made_up
+    mini = url(
+        "sheet", make_session("minibridge", players=["Ann", "Bob", "Cat", "Dan"], options={"deals": 2})
+    )
+    for own in ("?seat=1", "?phase=points"):
+        assert drawn(table, mini + own)[0] and not drawn(table, mini + own)[0], own
+    assert drawn(table, mini + "?seat=4")[0] and drawn(table, mini + "?seat=4")[0]
+
+
 def test_a_page_served_from_the_cache_carries_this_requests_token_and_fresh_keys(table, game):
     table.token()
     sheet = url("sheet", game)

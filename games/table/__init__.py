@@ -157,6 +157,11 @@ class Table[P: Panel]:
         loaded = services.load_game(session, seats)
         return self.show(request, loaded, self.current_panel(loaded))
 
+    def reads(self) -> dict[str, set[str]]:
+        """The query values the sheet shows something else for (``?phase=bids``): the page cache keeps a
+        sheet asked for with those alone, so that made-up addresses are drawn, never kept."""
+        return {}
+
     def actions(self) -> Actions:
         """The round actions, as ``steps`` makes them."""
         raise NotImplementedError

@@ -458,6 +458,9 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         panel.summary, panel.live = tricks.summary, tricks.live
         return panel
 
+    def reads(self) -> dict[str, set[str]]:
+        return {"phase": {"bids"}}
+
     def sheet(
         self, request: HtmxHttpRequest, session: GameSession, seats: list[Seat] | None = None
     ) -> HttpResponse:

@@ -117,6 +117,9 @@ class StepsTable(ScoreboardTable[Panel]):
         step = self.first_step if loaded.state.current is None else self.contract_step
         return step(table=self, loaded=loaded, target=info).panel()
 
+    def reads(self) -> dict[str, set[str]]:
+        return {"phase": {self.first_step.phase}}
+
     def sheet(
         self, request: HtmxHttpRequest, session: GameSession, seats: list[Seat] | None = None
     ) -> HttpResponse:

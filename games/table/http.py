@@ -33,7 +33,8 @@ def table_for(game: str) -> Table[Panel]:
 @require_GET
 def sheet(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     table = table_for(access.session.game)
-    return pagecache.served(request, access, lambda seats: table.sheet(request, access.session, seats))
+    draw = partial(table.sheet, request, access.session)
+    return pagecache.served(request, access, table.reads(), draw)
 
 
 @guarded

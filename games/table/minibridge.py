@@ -569,6 +569,9 @@ class MinibridgeTable(StepsTable):
     contract_step = ContractForm
     correction = CorrectionForm
 
+    def reads(self) -> dict[str, set[str]]:
+        return {**super().reads(), "seat": {"0", "1", "2", "3"}}
+
     def screen(self, loaded: LoadedGame) -> tuple[list[Row], list[Row]]:
         """Every round recorded (20:20 redeals included), the deal being entered, and (when playing a number
         of deals) those to come."""

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from urllib.parse import parse_qsl
 
 from django.conf import settings
@@ -58,20 +58,24 @@ from .common import HtmxHttpRequest
 # Part of every key, with games/table's MARKUP: bump it when the pages' templates change, so that a
 # shared cache (several app servers, one Redis) never serves pages drawn by older code.
 PAGE = 2
-# The query parameters a sheet reads (a panel to show, a Minibridge player's own sheet); any other
-# address is drawn as usual and not kept.
-READS = {"phase", "seat"}
-# The history list's filters and page (a game's slug is the longest value of them).
-HISTORY_READS = {"game", "player", "status", "since", "until", "page"}
+# The history list's filters and page, any value (a game's slug is the longest of them): the list keeps
+# only its own addresses (``history.own_address``).
+HISTORY_READS: dict[str, set[str] | None] = dict.fromkeys(
+    ("game", "player", "status", "since", "until", "page")
+)
 
 
 def served(
-    request: HtmxHttpRequest, access: Access, draw: Callable[[list[Seat] | None], HttpResponse]
+    request: HtmxHttpRequest,
+    access: Access,
+    reads: dict[str, set[str]],
+    draw: Callable[[list[Seat] | None], HttpResponse],
 ) -> HttpResponse:
     """The page ``draw(seats)`` answers for the game ``access`` names, from the cache when this version of
     it was drawn before for a request like this one; else drawn (given the seats the key read, or None),
-    and kept when it can be."""
-    if not _cacheable(request, READS, 12):
+    and kept when it can be. ``reads``: the query values the sheet shows something for (``Table.reads``);
+    any other address is drawn as usual and not kept."""
+    if not _cacheable(request, dict(reads)):
         return draw(None)
     key, seats = _key(request, access)
     return _kept(request, key, lambda: draw(seats))
@@ -83,12 +87,15 @@ def owner_players(owner: User) -> list[Player]:
 
 
 def served_owned(
-    request: HtmxHttpRequest, players: list[Player], draw: Callable[[], HttpResponse], reads: set[str]
+    request: HtmxHttpRequest,
+    players: list[Player],
+    draw: Callable[[], HttpResponse],
+    reads: dict[str, set[str] | None],
 ) -> HttpResponse:
     """A page of the logged-in owner's games or players (``players``: ``owner_players``), from the cache
     while none of those players changed since it was drawn for a request like this one; else drawn and
     kept when it can be. ``reads``: the query parameters the page reads."""
-    if not _cacheable(request, reads, 16):
+    if not _cacheable(request, reads):
         return draw()
     figures = "\x1f".join(f"{p.pk}:{p.figures_key}:{p.name}" for p in players)
     parts = [hashlib.blake2s(figures.encode()).hexdigest(), timezone.get_current_timezone_name()]
@@ -117,11 +124,15 @@ def _kept(request: HtmxHttpRequest, key: str, draw: Callable[[], HttpResponse]) 
     return HttpResponse(_filled_bytes(content, marks, request), content_type=content_type)
 
 
-def _cacheable(request: HtmxHttpRequest, reads: set[str], longest: int) -> bool:
+def _cacheable(request: HtmxHttpRequest, reads: Mapping[str, set[str] | None]) -> bool:
     """Whether this request's page may come from (and go to) the cache: it asks only for what the page
-    reads (``reads``, each at most once and no longer than ``longest``)."""
+    reads, each at most once (``reads``: a name's values, or None for any of at most 16 characters)."""
     query = parse_qsl(request.META.get("QUERY_STRING", ""), keep_blank_values=True)
-    if len(query) > len(reads) or any(name not in reads or len(value) > longest for name, value in query):
+    if len(query) > len(reads) or any(
+        name not in reads
+        or (value not in allowed if (allowed := reads[name]) is not None else len(value) > 16)
+        for name, value in query
+    ):
         return False
     return not get_messages(request)  # "That game was started already": shown once, never kept
 

@@ -208,7 +208,7 @@ def player_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     player = next((p for p in players if p.pk == pk), None)
     if player is None:
         raise Http404
-    return pagecache.served_owned(request, players, lambda: render_player(request, player), set())
+    return pagecache.served_owned(request, players, lambda: render_player(request, player), {})
 
 
 @login_required

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Callable
+from functools import partial
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
@@ -102,9 +103,8 @@ def shared(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     if access.can_write and access.link is not None:
         remember_keep_link(request, access.link, access.token)
         return redirect("games:sheet", pk=session.pk)
-    return pagecache.served(
-        request, access, lambda seats: table_for(session.game).sheet(request, session, seats)
-    )
+    table = table_for(session.game)
+    return pagecache.served(request, access, table.reads(), partial(table.sheet, request, session))
 
 
 def _through_link(
