@@ -98,10 +98,40 @@ def write_fields(context: TemplateContext) -> str:
     )
 
 
-def chips(row: EntryRow, prefix: str, field: str, show_bid: bool = False) -> SafeString:
-    """``{% chips row prefix field show_bid %}``: a seat row's chips (the ``seat-row`` partial of
-    games/_sheet_page.html), a radio button and its label each. Drawn here rather than by the template: an
-    entry panel has dozens, and an htmx answer draws them all again."""
+def seat_row(row: EntryRow, prefix: str, field: str, suffix: str = "", show_bid: bool = False) -> SafeString:
+    """``{% seat_row row prefix field suffix show_bid %}``: one player's row of one-tap chips (radio buttons),
+    all on one line: who is in the first column (their name; under it their bid, badges and place so far,
+    small), the chips in the rest. Drawn here rather than by a template: an entry panel has dozens of
+    chips, and an htmx answer draws them all again.
+
+    ``prefix``: the id prefix, unique per form; ``field``: the POST name prefix (``<field>_<seat>``);
+    ``suffix``: text after the name; ``show_bid``: mark the chip equal to the bid and say "bid N".
+    """
+    at = conditional_escape(f"{prefix}-name-{row.seat}")
+    facts = []
+    if show_bid and row.bid is not None:
+        facts.append(f'<span class="bidtag">{gettext("bid %(bid)s") % {"bid": row.bid}}</span> ')
+    facts += [f'<span class="badge">{conditional_escape(badge)}</span> ' for badge in row.badges]
+    if row.rest:
+        facts.append(f'<span class="badge js-only">{gettext("the rest")}</span> ')
+    if row.standing:
+        first = " first" if row.first else ""
+        facts.append(
+            f'<span class="standing{first}" data-testid="standing">{conditional_escape(row.standing)}</span>'
+        )
+    said = f" {conditional_escape(suffix)}" if suffix else ""
+    error = f'<p class="error">{conditional_escape(row.error)}</p>' if row.error else ""
+    return mark_safe(  # noqa: S308 (every text in it is escaped here or in _chips)
+        f'\n<div role="radiogroup" aria-labelledby="{at}" class="seat-row{" has-error" if row.error else ""}"'
+        f' data-seat="{row.seat}">\n  <div class="seat-who">\n'
+        f'    <span class="seat-name" id="{at}">{conditional_escape(row.name)}{said}</span>\n'
+        f'    <span class="seat-facts">{"".join(facts)}</span>\n  </div>\n'
+        f'  <div class="chips">\n    {_chips(row, prefix, field, show_bid)}\n  </div>\n  {error}\n</div>\n'
+    )
+
+
+def _chips(row: EntryRow, prefix: str, field: str, show_bid: bool) -> str:
+    """A seat row's chips, a radio button and its label each."""
     name = conditional_escape(f"{field}_{row.seat}")
     drawn = []
     for chip in row.chips:
@@ -120,7 +150,7 @@ def chips(row: EntryRow, prefix: str, field: str, show_bid: bool = False) -> Saf
             f'<input type="radio" id="{at}" name="{name}" value="{value}"{checked}{disabled}>\n'
             f'    <label for="{at}" class="{css}"{title}>{label}</label>\n    '
         )
-    return mark_safe("".join(drawn))  # noqa: S308 (every text in it is escaped above)
+    return "".join(drawn)
 
 
 class Panel(Protocol):
