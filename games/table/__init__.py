@@ -133,9 +133,11 @@ def seat_row(row: EntryRow, prefix: str, field: str, suffix: str = "", show_bid:
 def _chips(row: EntryRow, prefix: str, field: str, show_bid: bool) -> str:
     """A seat row's chips, a radio button and its label each."""
     name = conditional_escape(f"{field}_{row.seat}")
+    ids = conditional_escape(f"{prefix}-{row.seat}-")
     drawn = []
     for chip in row.chips:
-        at = conditional_escape(f"{prefix}-{row.seat}-{chip.value}")
+        value = conditional_escape(str(chip.value))
+        at = f"{ids}{value}"
         css = "chip"
         if chip.struck:
             css += " struck"
@@ -144,7 +146,6 @@ def _chips(row: EntryRow, prefix: str, field: str, show_bid: bool) -> str:
         checked = " checked" if chip.checked else ""
         disabled = " disabled" if chip.struck else ""
         title = f' title="{conditional_escape(chip.title)}"' if chip.title else ""
-        value = conditional_escape(str(chip.value))
         label = conditional_escape(chip.label) if chip.label else value
         drawn.append(
             f'<input type="radio" id="{at}" name="{name}" value="{value}"{checked}{disabled}>\n'
@@ -373,15 +374,15 @@ class Table[P: Panel]:
     def update(self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P, changed: bool) -> HttpResponse:
         """``update_template``: the panel and the tools, and when the game ``changed`` the sheet's rows,
         totals and status too (only then are they drawn). It shows nothing the context processors give:
-        it is drawn without them, ``write_fields`` getting the CSRF token from the request."""
+        it is drawn without them, given the CSRF token that ``write_fields`` writes in each form."""
         context = (
             self.full_context(request, loaded, panel)
             if changed
             else self.panel_context(request, loaded, panel)
         )
-        return HttpResponse(
-            render_to_string(self.update_template, {**context, "request": request, "changed": changed})
-        )
+        # One CSRF token for the answer's forms (``write_fields`` would mask one for each).
+        context.update(request=request, changed=changed, csrf_token=get_token(request))
+        return HttpResponse(render_to_string(self.update_template, context))
 
     def saved(self, request: HtmxHttpRequest, loaded: LoadedGame, note: str = "") -> HttpResponse:
         """Stored: back to the sheet, or (htmx) the panel for what comes next plus what changed."""
