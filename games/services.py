@@ -40,6 +40,7 @@ class LoadedGame:
     entries: dict[int, list[Entry]]  # round number -> entries by position
     state: GameState
     first: int = 1  # the number of ``rounds[0]``: a load for one round's write reads no earlier rows
+    written: int = 0  # the round ``save_round`` just stored (the rounds before it are as they were), or 0
 
     @property
     def names(self) -> list[str]:
@@ -465,7 +466,7 @@ def save_round(
         Entry.objects.bulk_create(entries)
         loaded.rounds.append(rnd)
         loaded.entries[number] = entries
-    loaded.state = state
+    loaded.state, loaded.written = state, number
     return loaded
 
 

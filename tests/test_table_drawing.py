@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 from types import SimpleNamespace
 
 from django.core.cache import caches
@@ -18,7 +19,8 @@ from games.registry import GAMES
 from games.rules.bugger_bridge import BuggerBridge
 from games.table import CACHE_ALIAS, draw_row, drawn, explanation
 
-from .helpers import body
+from .conftest import everyone_makes
+from .helpers import body, url
 
 NAMES = ["Ann", "<b>Bob</b>", "Cat", "Dan", "Eve"]
 
@@ -91,8 +93,8 @@ def test_drawn_parts_are_kept_per_version_and_never_stale():
     caches[CACHE_ALIAS].clear()
     built = []
 
-    def build():
-        built.append(1)
+    def build(first):
+        built.append(first)
         return [Row([Cell(text=str(len(built)), head=True)], number=1)], []
 
     created = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
@@ -110,6 +112,90 @@ def test_drawn_parts_are_kept_per_version_and_never_stale():
     # A player renamed (no new version): the rows name them, so they are drawn afresh.
     drawn(other, names=["Ann", "Robert"], can_write=True, edit_url="", word="Round", build=build)
     assert len(built) == 5
+
+
+def test_a_write_of_a_round_takes_the_rows_before_it_from_the_version_before():
+    caches[CACHE_ALIAS].clear()
+    asked = []
+
+    def rows(version, numbers):
+        return [Row([Cell(text=f"{n}@{version}", head=True)], number=n) for n in numbers]
+
+    def build(version):
+        def rows_from(first):
+            asked.append(first)
+            return rows(version, range(first, 5)), []
+
+        return rows_from
+
+    created = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+    session = SimpleNamespace(pk=1, created=created, version=3)
+    drawn(session, names=SEATED, can_write=True, edit_url="", word="Round", build=build(3))
+    session.version = 4  # a write of round 3: rounds 1 and 2 are drawn as version 3 drew them
+    after = drawn(
+        session, names=SEATED, can_write=True, edit_url="", word="Round", build=build(4), same_before=3
+    )
+    assert asked == [1, 3]
+    assert after.body == "".join(draw_row(row, "", "Round") for row in rows(3, [1, 2]) + rows(4, [3, 4]))
+    # The version before not kept (nor drawn for this reader), or without that round's row: all drawn.
+    session.version = 6
+    drawn(session, names=SEATED, can_write=True, edit_url="", word="Round", build=build(6), same_before=2)
+    session.version = 7
+    drawn(session, names=SEATED, can_write=True, edit_url="", word="Round", build=build(7), same_before=9)
+    assert asked == [1, 3, 1, 1]
+
+
+def test_a_saves_answer_draws_the_sheet_as_a_fresh_page_does(table, make_game, monkeypatch):
+    """A save's answer takes the rows before the round written from the version before: they are what a
+    fresh page draws, for a new round and for a correction that re-scores the rounds after it."""
+    session = make_game(rounds=[everyone_makes(5, c) for c in (1, 2, 3)])
+    table_class = type(GAMES[BuggerBridge.slug].table)
+    screen, asked = table_class.screen, []
+
+    def spy(self, loaded, first=1):
+        asked.append(first)
+        return screen(self, loaded, first)
+
+    monkeypatch.setattr(table_class, "screen", spy)
+    sheet = url("sheet", session)
+
+    def sheet_body(page):
+        return re.search(r'<tbody id="sheet-body".*?</tbody>', body(page), re.S)[0].replace(
+            ' hx-swap-oob="true"', ""
+        )
+
+    table.get(sheet)  # the page the writes are made from
+    writes = [
+        (url("bids", session, 4), {f"bid_{i}": b for i, b in enumerate([1, 0, 2, 0, 0])}, 4),
+        (
+            url("tricks", session, 4),
+            {f"tricks_{i}": t for i, t in enumerate([1, 1, 2, 0, 0])} | {"save": "1"},
+            4,
+        ),
+        (
+            url("edit-round", session, 2),
+            {
+                **{f"bid_{i}": b for i, b in enumerate([2, 0, 0, 0, 0])},
+                **{f"tricks_{i}": t for i, t in enumerate([1, 1, 0, 0, 0])},
+            },
+            2,
+        ),
+    ]
+    drawn_bodies = [sheet_body(table.get(sheet))]
+    for address, data, number in writes:
+        asked.clear()
+        answer = table.send(address, data, htmx=True)
+        assert answer.status_code == 200 and asked == [number]
+        caches[CACHE_ALIAS].clear()
+        assert sheet_body(answer) == sheet_body(table.get(sheet))
+        drawn_bodies.append(sheet_body(answer))
+
+    def row(page, number):
+        return re.search(f'<tr id="round-{number}".*?</tr>', page)[0]
+
+    # The correction of round 2 moved round 3's totals; round 1's row stayed as it was.
+    assert row(drawn_bodies[3], 3) != row(drawn_bodies[2], 3)
+    assert row(drawn_bodies[3], 1) == row(drawn_bodies[0], 1)
 
 
 def test_a_read_keeps_the_replay_per_version_and_follows_a_rename(table, make_game):

@@ -98,14 +98,46 @@ def write_fields(context: TemplateContext) -> str:
     )
 
 
-def chips(row: EntryRow, prefix: str, field: str, show_bid: bool = False) -> SafeString:
-    """``{% chips row prefix field show_bid %}``: a seat row's chips (the ``seat-row`` partial of
-    games/_sheet_page.html), a radio button and its label each. Drawn here rather than by the template: an
-    entry panel has dozens, and an htmx answer draws them all again."""
+def seat_row(row: EntryRow, prefix: str, field: str, suffix: str = "", show_bid: bool = False) -> SafeString:
+    """``{% seat_row row prefix field suffix show_bid %}``: one player's row of one-tap chips (radio buttons),
+    all on one line: who is in the first column (their name; under it their bid, badges and place so far,
+    small), the chips in the rest. Drawn here rather than by a template: an entry panel has dozens of
+    chips, and an htmx answer draws them all again.
+
+    ``prefix``: the id prefix, unique per form; ``field``: the POST name prefix (``<field>_<seat>``);
+    ``suffix``: text after the name; ``show_bid``: mark the chip equal to the bid and say "bid N".
+    """
+    at = conditional_escape(f"{prefix}-name-{row.seat}")
+    facts = []
+    if show_bid and row.bid is not None:
+        facts.append(f'<span class="bidtag">{gettext("bid %(bid)s") % {"bid": row.bid}}</span> ')
+    facts += [f'<span class="badge">{conditional_escape(badge)}</span> ' for badge in row.badges]
+    if row.rest:
+        facts.append(f'<span class="badge js-only">{gettext("the rest")}</span> ')
+    if row.standing:
+        first = " first" if row.first else ""
+        facts.append(
+            f'<span class="standing{first}" data-testid="standing">{conditional_escape(row.standing)}</span>'
+        )
+    said = f" {conditional_escape(suffix)}" if suffix else ""
+    error = f'<p class="error">{conditional_escape(row.error)}</p>' if row.error else ""
+    return mark_safe(  # noqa: S308 (every text in it is escaped here or in _chips)
+        f'\n<div role="radiogroup" aria-labelledby="{at}" class="seat-row{" has-error" if row.error else ""}"'
+        f' data-seat="{row.seat}">\n  <div class="seat-who">\n'
+        f'    <span class="seat-name" id="{at}">{conditional_escape(row.name)}{said}</span>\n'
+        f'    <span class="seat-facts">{"".join(facts)}</span>\n  </div>\n'
+        f'  <div class="chips">\n    {_chips(row, prefix, field, show_bid)}\n  </div>\n  {error}\n</div>\n'
+    )
+
+
+def _chips(row: EntryRow, prefix: str, field: str, show_bid: bool) -> str:
+    """A seat row's chips, a radio button and its label each."""
     name = conditional_escape(f"{field}_{row.seat}")
+    ids = conditional_escape(f"{prefix}-{row.seat}-")
     drawn = []
     for chip in row.chips:
-        at = conditional_escape(f"{prefix}-{row.seat}-{chip.value}")
+        value = conditional_escape(str(chip.value))
+        at = f"{ids}{value}"
         css = "chip"
         if chip.struck:
             css += " struck"
@@ -114,13 +146,12 @@ def chips(row: EntryRow, prefix: str, field: str, show_bid: bool = False) -> Saf
         checked = " checked" if chip.checked else ""
         disabled = " disabled" if chip.struck else ""
         title = f' title="{conditional_escape(chip.title)}"' if chip.title else ""
-        value = conditional_escape(str(chip.value))
         label = conditional_escape(chip.label) if chip.label else value
         drawn.append(
             f'<input type="radio" id="{at}" name="{name}" value="{value}"{checked}{disabled}>\n'
             f'    <label for="{at}" class="{css}"{title}>{label}</label>\n    '
         )
-    return mark_safe("".join(drawn))  # noqa: S308 (every text in it is escaped above)
+    return "".join(drawn)
 
 
 class Panel(Protocol):
@@ -144,6 +175,9 @@ class Table[P: Panel]:
     leader_words = gettext_noop("bids and leads first")  # said of the round's leader to a watcher
     opening_line = gettext_noop("About to start.")  # what a watcher reads while nothing of the round is in
     says_cards = True  # whether a round's title for a watcher says the cards dealt
+    # Whether each row of ``screen`` is a round's, in order, drawn from that round and those before it only:
+    # then a write of round N leaves the rows before N as they were, and only those from N on are built.
+    rows_stand_alone = False
 
     def __init__(self, game: Game) -> None:
         self.game = game  # its registry entry: rules, paper layout, and the lines it is summed up in
@@ -262,8 +296,9 @@ class Table[P: Panel]:
             "text": self.game.result_line(loaded.state, loaded.names),
         }
 
-    def screen(self, loaded: LoadedGame) -> tuple[list[Row], list[Row]]:
-        """The sheet's body rows and footer rows (the totals): the game's paper layout's (``Layout.screen``)."""
+    def screen(self, loaded: LoadedGame, first: int = 1) -> tuple[list[Row], list[Row]]:
+        """The sheet's body rows and footer rows (the totals): the game's paper layout's (``Layout.screen``).
+        ``first``: the first round whose row is wanted, for a table whose rows stand alone (else all are)."""
         sheet = self.game.paper.screen(loaded.state, loaded.names)
         return sheet.body, sheet.foot
 
@@ -302,9 +337,10 @@ class Table[P: Panel]:
         square fetches its explanation: what the whole sheet, or an answer that redraws it, is drawn from."""
         context = self.panel_context(request, loaded, panel)
 
-        def build() -> tuple[list[Row], list[Row]]:
-            rows, foot = self.screen(loaded)
-            context["rows"] = rows  # the rows as well, when drawn now
+        def build(first: int) -> tuple[list[Row], list[Row]]:
+            rows, foot = self.screen(loaded, first)
+            if first == 1:
+                context["rows"] = rows  # the rows as well, when all are drawn now
             return rows, foot
 
         context["drawn"] = drawn(
@@ -314,6 +350,7 @@ class Table[P: Panel]:
             edit_url=reverse("games:round-action", args=[loaded.session.pk, 0, "edit"]),
             word=self.round_word,
             build=build,
+            same_before=loaded.written if self.rows_stand_alone else 0,
         )
         context["explain_url"] = fetch_url(request, "explain")
         return context
@@ -342,15 +379,15 @@ class Table[P: Panel]:
     def update(self, request: HtmxHttpRequest, loaded: LoadedGame, panel: P, changed: bool) -> HttpResponse:
         """``update_template``: the panel and the tools, and when the game ``changed`` the sheet's rows,
         totals and status too (only then are they drawn). It shows nothing the context processors give:
-        it is drawn without them, ``write_fields`` getting the CSRF token from the request."""
+        it is drawn without them, given the CSRF token that ``write_fields`` writes in each form."""
         context = (
             self.full_context(request, loaded, panel)
             if changed
             else self.panel_context(request, loaded, panel)
         )
-        return HttpResponse(
-            render_to_string(self.update_template, {**context, "request": request, "changed": changed})
-        )
+        # One CSRF token for the answer's forms (``write_fields`` would mask one for each).
+        context.update(request=request, changed=changed, csrf_token=get_token(request))
+        return HttpResponse(render_to_string(self.update_template, context))
 
     def saved(self, request: HtmxHttpRequest, loaded: LoadedGame, note: str = "") -> HttpResponse:
         """Stored: back to the sheet, or (htmx) the panel for what comes next plus what changed."""
@@ -593,7 +630,7 @@ def new_game_page(
 CACHE_ALIAS = "sheets"
 # Part of every cache key: bump it when the markup drawn here or what ``keep`` keeps changes, so that a
 # shared cache (several app servers, one Redis) never serves what older code drew or kept.
-MARKUP = 3
+MARKUP = 4
 
 
 @dataclass
@@ -657,6 +694,9 @@ def draw_foot(rows: list[Row]) -> str:
     return "".join(f"<tr{_attr('class', row.cls)}>{''.join(map(_plain, row.cells))}</tr>" for row in rows)
 
 
+type DrawnRows = tuple[str, list[tuple[int, int]], str]  # body, (round, where its row starts), footer
+
+
 def drawn(
     session: GameSession,
     *,
@@ -664,31 +704,56 @@ def drawn(
     can_write: bool,
     edit_url: str,
     word: str,
-    build: Callable[[], tuple[list[Row], list[Row]]],
+    build: Callable[[int], tuple[list[Row], list[Row]]],
+    same_before: int = 0,
 ) -> Drawn:
-    """A game's body and footer rows drawn, or found drawn for this version (``build`` gives the rows).
+    """A game's body and footer rows drawn, or found drawn for this version (``build(first)`` gives the
+    rows, of round ``first`` on).
 
     The key holds the game's version (``_key``), its players' ``names`` (a rename moves no version),
-    who looks (a watcher's sheet has no correction links) and the language.
+    who looks (a watcher's sheet has no correction links) and the language. ``same_before``: the round a
+    write just stored, when the rows before it are as the version before had them (its table's rows stand
+    alone): the rows that version drew before that round's, when kept, are taken as they are.
     """
     seated = hashlib.blake2s("\x1f".join(names).encode(), digest_size=8).hexdigest()
-    key = _key("sheet", session, seated, int(can_write), _language())
+    parts = (seated, int(can_write), _language())
     cache = caches[CACHE_ALIAS]
-    found = cache.get(key)
+    found: DrawnRows | None = cache.get(_key("sheet", session, *parts))
     if found is None:
-        rows, foot_rows = build()
+        before = (
+            cache.get(_key("sheet", session, *parts, version=session.version - 1)) if same_before else None
+        )
+        body, starts = _rows_before(before, same_before) if before is not None else ("", [])
+        rows, foot_rows = build(same_before if starts else 1)
         link = edit_url if can_write else ""
-        found = "".join(draw_row(row, link, word) for row in rows), draw_foot(foot_rows)
-        cache.set(key, found)
-    body, foot = found
+        drawn_rows = [body]
+        at = len(body)
+        for row in rows:
+            starts.append((row.number, at))
+            drawn_rows.append(draw_row(row, link, word))
+            at += len(drawn_rows[-1])
+        found = "".join(drawn_rows), starts, draw_foot(foot_rows)
+        cache.set(_key("sheet", session, *parts), found)
+    body, _, foot = found
     return Drawn(mark_safe(body), mark_safe(foot))  # noqa: S308 (every text in it is escaped above)
 
 
-def _key(kind: str, session: GameSession, *parts: object) -> str:
+def _rows_before(found: DrawnRows, number: int) -> tuple[str, list[tuple[int, int]]]:
+    """The drawn rows of the rounds before ``number`` and where each starts ("" and none when ``found``
+    has no row of that round)."""
+    body, starts, _ = found
+    cut = next((i for i, (round_number, _) in enumerate(starts) if round_number == number), None)
+    if not cut:
+        return "", []
+    return body[: starts[cut][1]], starts[:cut]
+
+
+def _key(kind: str, session: GameSession, *parts: object, version: int | None = None) -> str:
     """A cache key for one version of one game: its id, its creation time (a row id may come back after
-    a rollback, never with the same time) and its version, then ``parts``."""
+    a rollback, never with the same time) and its version (default: the one read), then ``parts``."""
     created = session.created.timestamp() if session.created else ""
-    return ":".join(str(p) for p in (kind, MARKUP, session.pk, created, session.version, *parts))
+    version = session.version if version is None else version
+    return ":".join(str(p) for p in (kind, MARKUP, session.pk, created, version, *parts))
 
 
 def page_key(session: GameSession, *parts: object) -> str:

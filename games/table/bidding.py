@@ -138,6 +138,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
     trump_swatch = False  # whether a round's heading shows the trumps recorded as a coloured square
     wide_from: int | None = None  # the cards dealt from which bids and tricks are tapped on wide chips
     dealer_rests = False  # whether the table fills in the dealer's tricks as the rest of the round's
+    rows_stand_alone = True  # a row is a round's: its bids, its tricks, the totals up to it
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -390,13 +391,15 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
 
     # -- the sheet ------------------------------------------------------------------------------
 
-    def screen(self, loaded: LoadedGame) -> tuple[list[Row], list[Row]]:
-        """The sheet's body, a row per round (its heading cell, then a cell per player), and its footer:
-        everyone's total, the leaders marked."""
+    def screen(self, loaded: LoadedGame, first: int = 1) -> tuple[list[Row], list[Row]]:
+        """The sheet's body, a row per round from round ``first`` (its heading cell, then a cell per
+        player), and its footer: everyone's total, the leaders marked."""
         state = loaded.state
         current_number = state.next_round.number if state.next_round else None
         rows = []
         for info in self.row_infos(loaded):
+            if info.number < first:
+                continue
             result = state.rounds[info.number - 1] if info.number <= len(state.rounds) else None
             done = result is not None and result.complete
             trump = result.data.get("trump", "") if result else ""
