@@ -3,6 +3,7 @@
 from typing import TYPE_CHECKING
 
 from django.contrib import admin
+from django.http import HttpRequest
 
 from games.models import Allowance, Entry, GameSession, Player, Round, Seat
 
@@ -18,13 +19,32 @@ else:  # django-stubs types them by their model; Django's own take no type argum
         __class_getitem__ = classmethod(lambda cls, _model: cls)
 
 
-class SeatInline(TabularInline[Seat, GameSession]):
+class ViewOnly:
+    """A game's records are written by the app's services only: each write moves the game's version, renews
+    its players' figures and re-scores the rounds after it, and the next save builds on the replay kept for
+    that version. An edit here would do none of that (a save could then silently undo it), so the admin
+    shows them and changes nothing; a game is corrected, ended, trashed or restored in the app."""
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        del request, obj  # the same answer for everyone and every record
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        del request, obj  # the same answer for everyone and every record
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        del request, obj  # the same answer for everyone and every record
+        return False
+
+
+class SeatInline(ViewOnly, TabularInline[Seat, GameSession]):
     model = Seat
     extra = 0
     raw_id_fields = ["player"]
 
 
-class EntryInline(TabularInline[Entry, Round]):
+class EntryInline(ViewOnly, TabularInline[Entry, Round]):
     model = Entry
     extra = 0
     raw_id_fields = ["player"]
@@ -38,7 +58,7 @@ class PlayerAdmin(ModelAdmin[Player]):
 
 
 @admin.register(GameSession)
-class GameSessionAdmin(ModelAdmin[GameSession]):
+class GameSessionAdmin(ViewOnly, ModelAdmin[GameSession]):
     list_display = ["id", "game", "owner", "status", "created", "finished_at", "version"]
     list_filter = ["game", "status"]
     date_hierarchy = "created"
@@ -46,20 +66,20 @@ class GameSessionAdmin(ModelAdmin[GameSession]):
 
 
 @admin.register(Seat)
-class SeatAdmin(ModelAdmin[Seat]):
+class SeatAdmin(ViewOnly, ModelAdmin[Seat]):
     list_display = ["session", "position", "player"]
     raw_id_fields = ["session", "player"]
 
 
 @admin.register(Round)
-class RoundAdmin(ModelAdmin[Round]):
+class RoundAdmin(ViewOnly, ModelAdmin[Round]):
     list_display = ["session", "number", "label", "dealer", "complete"]
     raw_id_fields = ["session"]
     inlines = [EntryInline]
 
 
 @admin.register(Entry)
-class EntryAdmin(ModelAdmin[Entry]):
+class EntryAdmin(ViewOnly, ModelAdmin[Entry]):
     list_display = ["round", "position", "player", "bid", "tricks", "points", "total"]
     raw_id_fields = ["round", "player"]
 
