@@ -188,6 +188,9 @@ CACHES: dict[str, dict[str, Any]] = {
 # A bound on a process's own memory; Redis and memcached bound themselves (and refuse the option).
 if CACHES["sheets"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache":
     CACHES["sheets"]["OPTIONS"] = {"MAX_ENTRIES": 500}
+# Ours: a Redis out of reach is a miss (scorekeeper/cache.py); one that hangs is given up on quickly.
+elif CACHES["sheets"]["BACKEND"] == "scorekeeper.cache.RedisCache":
+    CACHES["sheets"]["OPTIONS"] = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
 
 ROOT_URLCONF = "scorekeeper.urls"
 

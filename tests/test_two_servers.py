@@ -34,7 +34,7 @@ def redis_url():
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory, redis_url):
     env = {
-        "SHEET_CACHE_BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "SHEET_CACHE_BACKEND": "scorekeeper.cache.RedisCache",
         "SHEET_CACHE_LOCATION": redis_url,
     }
     with served(tmp_path_factory.mktemp("two"), count=2, env=env, workers=2) as pair:
