@@ -349,9 +349,14 @@ def test_after_a_redeal_a_reload_asks_for_the_bids_again(table, make_game):
     page = table.get(url("sheet", session)).content.decode()
     assert 'class="panel phase-bids"' in page and "phase-tricks" not in page
     assert "checked" not in page.partition('class="seat-row')[2].partition("</section>")[0]  # fresh bids
-    # The new bids are in: the tricks come next, as ever.
+    # Nor does the sheet's row show the void bids (in its squares' corners) while they are made again.
+    redealt = page.partition('<tr id="round-1"')[2].partition("</tr>")[0]
+    assert "<sup>" not in redealt and "<small>-10</small>" in redealt  # the penalty stands
+    # The new bids are in: the tricks come next, as ever, and the row shows them.
     table.send(url("bids", session, 1), bids_data([0, 0, 0, 0, 1]))
-    assert 'class="panel phase-tricks"' in table.get(url("sheet", session)).content.decode()
+    page = table.get(url("sheet", session)).content.decode()
+    assert 'class="panel phase-tricks"' in page
+    assert page.partition('<tr id="round-1"')[2].partition("</tr>")[0].count("<sup>") == 5
 
 
 def test_penalty_without_a_player_is_refused(table, make_game):

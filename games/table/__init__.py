@@ -630,7 +630,7 @@ def new_game_page(
 CACHE_ALIAS = "sheets"
 # Part of every cache key: bump it when the markup drawn here or what ``keep`` keeps changes, so that a
 # shared cache (several app servers, one Redis) never serves what older code drew or kept.
-MARKUP = 4
+MARKUP = 5
 
 
 @dataclass
@@ -655,7 +655,7 @@ def _data(cell: Cell) -> str:
     if cell.lines:
         held = f'<span class="main">{escape(cell.text)}</span>' if cell.text else ""
         held += "".join(f'<span class="sub">{escape(line)}</span>' for line in cell.lines)
-    elif cell.corner:
+    elif cell.corner or cell.note:  # the bid so far, a penalty (a redealt round's void bids are not shown)
         held = f'<span class="cell pending">{corner}{note}</span>'
     else:
         held = f'<span class="cell pending small">{escape(cell.text)}</span>' if cell.text else ""

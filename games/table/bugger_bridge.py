@@ -63,10 +63,23 @@ class BuggerTable(BiddingTable[BuggerBridge]):
         penalties = result.data.get("penalties", []) if result is not None else []
         return sum(int(p["points"]) for p in penalties if p["player"] == seat)
 
+    @staticmethod
+    def redealt(loaded: LoadedGame) -> bool:
+        """Whether the round being played was redealt since its bids were made: the stored round keeps the
+        old bids until the new ones are in (its last logged change says so), but they are void."""
+        current = loaded.state.current
+        if current is None or "penalties" not in current.data:
+            return False
+        said = [c for c in loaded.session.changes if c.get("round") == current.info.number]
+        return bool(said) and said[-1]["kind"] == "redealt"
+
     @override
     def cell(self, loaded: LoadedGame, info: RoundInfo, result: RoundResult | None, seat: int) -> Cell:
-        """The running total, or a dash for a missed bid (the total stays); the bid small, any penalty."""
+        """The running total, or a dash for a missed bid (the total stays); the bid small (none while a
+        redealt round is bid again), any penalty."""
         cell = super().cell(loaded, info, result, seat)
+        if result is not None and not result.complete and self.redealt(loaded):
+            cell.corner = ""
         cell.note = str(self.penalty(result, seat) or "")
         return cell
 
@@ -104,11 +117,9 @@ class BuggerTable(BiddingTable[BuggerBridge]):
         """As every bidding game's, except that a round redealt since its bids were made asks for new
         bids: the stored round keeps the old ones until then (its last logged change says so)."""
         current = loaded.state.current
-        if current is not None and "penalties" in current.data:
-            said = [c for c in loaded.session.changes if c.get("round") == current.info.number]
-            if said and said[-1]["kind"] == "redealt":
-                bids: Bids = [None] * len(loaded.seats)
-                return self.bids_panel(loaded, current.info, bids, note=gettext("Redeal: bid again."))
+        if current is not None and self.redealt(loaded):
+            bids: Bids = [None] * len(loaded.seats)
+            return self.bids_panel(loaded, current.info, bids, note=gettext("Redeal: bid again."))
         return super().current_panel(loaded)
 
     def penalty_panel(self, form: PenaltyForm) -> Panel:
