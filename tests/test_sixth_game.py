@@ -29,7 +29,6 @@ from games.rules.base import (
     RoundResult,
     RuleError,
     Setup,
-    check_in_range,
 )
 
 SLUG = "highest-total"
@@ -64,7 +63,7 @@ class HighestTotal(GameRules):
             self._check_round_object(n, data, {"scores"})
             self._check_present(n, data, "scores", "the scores")
             scores = setup.per_player(data["scores"], round=n, field="scores", what="the scores")
-            check_in_range(
+            self.check_in_range(
                 scores,
                 0,
                 100,

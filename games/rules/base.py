@@ -24,8 +24,9 @@ The pure layer's shared parts live here too, so a round can be followed in few f
   app installs Django's functions at start-up (``games.apps``). A string fixed at import (a game's
   name) is marked with ``gettext_noop`` and translated where it is shown. Points are written with
   a real minus sign (``number``, ``signed``);
-- the cards: strains, suits, Rook colours, the bridge trick score, the bids' total in words;
-- the checks every game's rules make of a recorded round, and ``RuleError``, what they raise;
+- the cards: strains, suits, Rook colours, the bridge trick score;
+- ``RuleError``, what a broken rule raises; the checks every game's rules make of a recorded round
+  (and the bids' total in words) are ``GameRules``' own methods, so a game calls ``self.who(...)``;
 - ``Cell`` and ``Row``, what a sheet is drawn in, on paper (``games/paper/``) and on the screen
   (``games/table/``).
 """
@@ -169,18 +170,7 @@ def trick_score(strain: str, tricks: int) -> int:
     return over * PER_TRICK[strain] + (NT_FIRST_TRICK_EXTRA if strain == "NT" else 0)
 
 
-def bid_total_line(total: int, cards: int) -> str:
-    """How the scorekeeper announces the bids: even, over-bid by N or under-bid by N."""
-    if total == cards:
-        return gettext("even")
-    if total > cards:
-        return gettext("over-bid by {count}").format(count=total - cards)
-    return gettext("under-bid by {count}").format(count=cards - total)
-
-
-# The checks every game's rules make of a recorded round. Each names the round (1-based), the
-# player (an index into the seating order) and the round field at fault, so a form can show the
-# message beside the right input.
+# What a broken rule raises (the checks that raise it are ``GameRules``' own).
 
 
 class RuleError(ValueError):
@@ -207,232 +197,6 @@ class RuleError(ValueError):
 
     def __str__(self) -> str:
         return self.message
-
-
-def round_message(number: int, message: str) -> str:
-    """A rule broken in a round: "Round 3: " and the message, in the current language."""
-    return gettext("Round {number}: {message}").format(number=number, message=message)
-
-
-def round_error(
-    number: int, message: str, *, player: int | None = None, field: str | None = None
-) -> RuleError:
-    """The RuleError of a rule broken in round ``number``: its message begins "Round 3: "."""
-    return RuleError(round_message(number, message), round=number, player=player, field=field)
-
-
-def who(names: list[str] | None, seat: int) -> str:
-    """How a message names a player: their name, else "player N" (1-based)."""
-    if names and 0 <= seat < len(names):
-        return names[seat]
-    return gettext("player {number}").format(number=seat + 1)
-
-
-def int_list(
-    value: Any,
-    *,
-    length: int,
-    round: int,
-    field: str,
-    what: str,
-    allow_none: bool = False,
-    names: list[str] | None = None,
-) -> list[Any]:
-    """A per-player list of whole numbers, or RuleError naming the round and player."""
-    if not isinstance(value, list):
-        said = gettext("Round {number}: {what} must be a list, one per player.")
-        raise RuleError(said.format(number=round, what=gettext(what)), round=round, field=field)
-    if len(value) != length:
-        said = gettext("Round {number}: {what} must have {length} entries, one per player, not {given}.")
-        raise RuleError(
-            said.format(number=round, what=gettext(what), length=length, given=len(value)),
-            round=round,
-            field=field,
-        )
-    for i, v in enumerate(value):
-        if v is None and allow_none:
-            continue
-        if isinstance(v, bool) or not isinstance(v, int):
-            said = gettext("Round {number}: {what} for {name} must be a whole number.")
-            raise RuleError(
-                said.format(number=round, what=gettext(what), name=who(names, i)),
-                round=round,
-                player=i,
-                field=field,
-            )
-    return value
-
-
-def check_in_range(
-    values: list[Any],
-    low: int,
-    high: int,
-    says: Callable[[str, int], str],
-    *,
-    round: int,
-    field: str,
-    names: list[str] | None = None,
-    seats: Iterable[int] | None = None,
-    missing: Callable[[str], str] | None = None,
-) -> None:
-    """Refuse the first per-player value outside ``low..high``, naming the round and player.
-
-    The message is "Round n: " and ``says(who, value)``. Only ``seats`` are looked
-    at (every seat, in order, by default). A None value (not entered yet) is
-    skipped, or refused with "Round n: " and ``missing(who)`` when that is given.
-    """
-    for seat in range(len(values)) if seats is None else seats:
-        value = values[seat]
-        if value is None:
-            if missing is None:
-                continue
-            message = missing(who(names, seat))
-        elif not low <= value <= high:
-            message = says(who(names, seat), value)
-        else:
-            continue
-        raise round_error(round, message, player=seat, field=field)
-
-
-def check_bids_fit_hand(
-    info: RoundInfo,
-    bids: list[Any],
-    *,
-    names: list[str] | None = None,
-    seats: Iterable[int] | None = None,
-    missing: Callable[[str], str] | None = None,
-) -> None:
-    """Refuse a bid outside 0 to the cards dealt (Bugger and Mormon Bridge); see ``check_in_range``."""
-    cards = info.dealt
-    check_in_range(
-        bids,
-        0,
-        cards,
-        lambda name, bid: ngettext(
-            "{name} bid {bid}, but a bid must be 0 to {cards} with {cards} card dealt.",
-            "{name} bid {bid}, but a bid must be 0 to {cards} with {cards} cards dealt.",
-            cards,
-        ).format(name=name, bid=bid, cards=cards),
-        round=info.number,
-        field="bids",
-        names=names,
-        seats=seats,
-        missing=missing,
-    )
-
-
-def check_tricks_fit_hand(
-    info: RoundInfo,
-    tricks: list[Any],
-    says: str | None = None,
-    *,
-    names: list[str] | None = None,
-    seats: list[int] | None = None,
-) -> None:
-    """Refuse tricks outside 0 to the cards dealt, or not adding up to them (the bidding games).
-
-    ``says`` words a player's tricks out of range (see ``check_in_range``): a translated
-    message with the player's ``{name}``, the tricks they ``{took}`` and the ``{cards}``
-    dealt; "... but there are only {cards} to take." by default. Only ``seats`` are
-    looked at and added up (every seat by default).
-    """
-    cards = info.dealt
-    message = (
-        ngettext(
-            "{name} took {took} tricks, but there is only {cards} to take.",
-            "{name} took {took} tricks, but there are only {cards} to take.",
-            cards,
-        )
-        if says is None
-        else says
-    )
-    check_shares(
-        tricks,
-        cards,
-        cards,
-        lambda name, took: message.format(name=name, took=took, cards=cards),
-        round=info.number,
-        field="tricks",
-        what=gettext_noop("the tricks"),
-        names=names,
-        seats=seats,
-    )
-
-
-def check_shares(
-    values: list[Any],
-    most: int,
-    total: int,
-    says: Callable[[str, int], str],
-    *,
-    round: int,
-    field: str,
-    what: str,
-    names: list[str] | None = None,
-    seats: list[int] | None = None,
-    but: str | None = None,
-) -> None:
-    """Refuse a player's share outside 0 to ``most``, or shares not adding up to ``total``.
-
-    Tricks taken, points held: ``says(who, value)`` words one out of range (see
-    ``check_in_range``), ``what`` and ``but`` a wrong sum (see ``check_adds_up``).
-    Only ``seats`` are looked at and added up (every seat by default).
-    """
-    check_in_range(values, 0, most, says, round=round, field=field, names=names, seats=seats)
-    counted = range(len(values)) if seats is None else seats
-    check_adds_up(sum(values[s] for s in counted), total, round=round, field=field, what=what, but=but)
-
-
-def share_list(
-    value: Any,
-    most: int,
-    total: int,
-    says: Callable[[str, int], str],
-    *,
-    length: int,
-    round: int,
-    field: str,
-    what: str,
-    names: list[str] | None = None,
-    but: str | None = None,
-) -> list[int]:
-    """A list of whole numbers, one per player, each 0 to ``most`` and adding up to ``total`` (points
-    held, tricks taken), or RuleError: ``int_list``, then ``check_shares``."""
-    shares = int_list(value, length=length, round=round, field=field, what=what, names=names)
-    check_shares(shares, most, total, says, round=round, field=field, what=what, names=names, but=but)
-    return shares
-
-
-def check_adds_up(
-    total: int, expected: int, *, round: int, field: str, what: str, but: str | None = None
-) -> None:
-    """Refuse a total that is not ``expected``, saying by how much it is off.
-
-    "Round n: {what} add up to {total}, but {but} (2 too many)."; ``but`` is
-    "{expected} were played" unless given.
-    """
-    if total != expected:
-        diff = total - expected
-        but = gettext("{expected} were played").format(expected=expected) if but is None else but
-        off = gettext("{count} too many") if diff > 0 else gettext("{count} too few")
-        said = gettext("Round {number}: {what} add up to {total}, but {but} ({off}).")
-        raise RuleError(
-            said.format(
-                number=round, what=gettext(what), total=total, but=but, off=off.format(count=abs(diff))
-            ),
-            round=round,
-            field=field,
-        )
-
-
-def check_strain(n: int, strain: Any, *, by: str, player: int) -> str:
-    """Refuse a contract's strain that is not one of ``STRAINS``; ``by`` says whose contract."""
-    if strain not in STRAINS:
-        said = gettext(
-            "Round {number}: {by} needs a strain: NT, S, H, D or C (no trumps, spades, hearts, diamonds or clubs)."
-        )
-        raise RuleError(said.format(number=n, by=by), round=n, player=player, field="contract")
-    return str(strain)
 
 
 @dataclass(frozen=True)
@@ -521,7 +285,7 @@ class Setup:
         self, value: Any, *, round: int, field: str, what: str, allow_none: bool = False
     ) -> list[Any]:
         """A list of whole numbers, one per player (None allowed with ``allow_none``); see ``int_list``."""
-        return int_list(
+        return GameRules.int_list(
             value,
             length=self.players,
             round=round,
@@ -787,7 +551,7 @@ class GameRules:
         if winner is None:
             return facts, None
         return facts, gettext("the game ended after round {last}, when {name} won.").format(
-            last=n, name=who(names, winner)
+            last=n, name=cls.who(names, winner)
         )
 
     # -- steps every replay takes ---------------------------------------------
@@ -809,8 +573,8 @@ class GameRules:
             said = gettext("Round {number}: {what} are missing.")
             raise RuleError(said.format(number=n, what=gettext(what)), round=n, field=field)
 
-    @staticmethod
-    def _check_trump(n: int, data: dict[str, Any], allowed: tuple[str, ...], refused: str = "") -> None:
+    @classmethod
+    def _check_trump(cls, n: int, data: dict[str, Any], allowed: tuple[str, ...], refused: str = "") -> None:
         """Refuse a recorded ``trump`` of round ``n`` that is not one of ``allowed`` (saying ``refused``)."""
         if "trump" in data and data["trump"] not in allowed:
             said = (
@@ -818,7 +582,7 @@ class GameRules:
                 if refused
                 else gettext("trumps must be one of {allowed}.").format(allowed=", ".join(allowed))
             )
-            raise round_error(n, said, field="trump")
+            raise cls.round_error(n, said, field="trump")
 
     def _bids_of(
         self,
@@ -865,7 +629,7 @@ class GameRules:
         """Refuse round ``n`` once the game is ``over`` (what ended it: "the game ended after
         round 8, when Ann won."; None while it goes on), or while round ``n - 1`` is unfinished."""
         if over is not None:
-            raise round_error(n, over)
+            raise cls.round_error(n, over)
         cls._check_previous_complete(results, n)
 
     @classmethod
@@ -908,6 +672,270 @@ class GameRules:
             winners=winners if finished else [],
             next_round=next_round,
         )
+
+    # -- the checks of a recorded round ----------------------------------------
+    # Every game's rules make them, in ``play`` and its own checks. Each names the round (1-based), the
+    # player (an index into the seating order) and the round field at fault, so a form can show the
+    # message beside the right input.
+
+    @staticmethod
+    def round_error(
+        number: int, message: str, *, player: int | None = None, field: str | None = None
+    ) -> RuleError:
+        """The RuleError of a rule broken in round ``number``: its message begins "Round 3: "."""
+        said = gettext("Round {number}: {message}").format(number=number, message=message)
+        return RuleError(said, round=number, player=player, field=field)
+
+    @staticmethod
+    def who(names: list[str] | None, seat: int) -> str:
+        """How a message names a player: their name, else "player N" (1-based)."""
+        if names and 0 <= seat < len(names):
+            return names[seat]
+        return gettext("player {number}").format(number=seat + 1)
+
+    @classmethod
+    def int_list(
+        cls,
+        value: Any,
+        *,
+        length: int,
+        round: int,
+        field: str,
+        what: str,
+        allow_none: bool = False,
+        names: list[str] | None = None,
+    ) -> list[Any]:
+        """A per-player list of whole numbers, or RuleError naming the round and player."""
+        if not isinstance(value, list):
+            said = gettext("Round {number}: {what} must be a list, one per player.")
+            raise RuleError(said.format(number=round, what=gettext(what)), round=round, field=field)
+        if len(value) != length:
+            said = gettext("Round {number}: {what} must have {length} entries, one per player, not {given}.")
+            raise RuleError(
+                said.format(number=round, what=gettext(what), length=length, given=len(value)),
+                round=round,
+                field=field,
+            )
+        for i, v in enumerate(value):
+            if v is None and allow_none:
+                continue
+            if isinstance(v, bool) or not isinstance(v, int):
+                said = gettext("Round {number}: {what} for {name} must be a whole number.")
+                raise RuleError(
+                    said.format(number=round, what=gettext(what), name=cls.who(names, i)),
+                    round=round,
+                    player=i,
+                    field=field,
+                )
+        return value
+
+    @classmethod
+    def check_in_range(
+        cls,
+        values: list[Any],
+        low: int,
+        high: int,
+        says: Callable[[str, int], str],
+        *,
+        round: int,
+        field: str,
+        names: list[str] | None = None,
+        seats: Iterable[int] | None = None,
+        missing: Callable[[str], str] | None = None,
+    ) -> None:
+        """Refuse the first per-player value outside ``low..high``, naming the round and player.
+
+        The message is "Round n: " and ``says(who, value)``. Only ``seats`` are looked
+        at (every seat, in order, by default). A None value (not entered yet) is
+        skipped, or refused with "Round n: " and ``missing(who)`` when that is given.
+        """
+        for seat in range(len(values)) if seats is None else seats:
+            value = values[seat]
+            if value is None:
+                if missing is None:
+                    continue
+                message = missing(cls.who(names, seat))
+            elif not low <= value <= high:
+                message = says(cls.who(names, seat), value)
+            else:
+                continue
+            raise cls.round_error(round, message, player=seat, field=field)
+
+    @classmethod
+    def check_bids_fit_hand(
+        cls,
+        info: RoundInfo,
+        bids: list[Any],
+        *,
+        names: list[str] | None = None,
+        seats: Iterable[int] | None = None,
+        missing: Callable[[str], str] | None = None,
+    ) -> None:
+        """Refuse a bid outside 0 to the cards dealt (Bugger and Mormon Bridge); see ``check_in_range``."""
+        cards = info.dealt
+        cls.check_in_range(
+            bids,
+            0,
+            cards,
+            lambda name, bid: ngettext(
+                "{name} bid {bid}, but a bid must be 0 to {cards} with {cards} card dealt.",
+                "{name} bid {bid}, but a bid must be 0 to {cards} with {cards} cards dealt.",
+                cards,
+            ).format(name=name, bid=bid, cards=cards),
+            round=info.number,
+            field="bids",
+            names=names,
+            seats=seats,
+            missing=missing,
+        )
+
+    @classmethod
+    def check_tricks_fit_hand(
+        cls,
+        info: RoundInfo,
+        tricks: list[Any],
+        says: str | None = None,
+        *,
+        names: list[str] | None = None,
+        seats: list[int] | None = None,
+    ) -> None:
+        """Refuse tricks outside 0 to the cards dealt, or not adding up to them (the bidding games).
+
+        ``says`` words a player's tricks out of range (see ``check_in_range``): a translated
+        message with the player's ``{name}``, the tricks they ``{took}`` and the ``{cards}``
+        dealt; "... but there are only {cards} to take." by default. Only ``seats`` are
+        looked at and added up (every seat by default).
+        """
+        cards = info.dealt
+        message = (
+            ngettext(
+                "{name} took {took} tricks, but there is only {cards} to take.",
+                "{name} took {took} tricks, but there are only {cards} to take.",
+                cards,
+            )
+            if says is None
+            else says
+        )
+        cls.check_shares(
+            tricks,
+            cards,
+            cards,
+            lambda name, took: message.format(name=name, took=took, cards=cards),
+            round=info.number,
+            field="tricks",
+            what=gettext_noop("the tricks"),
+            names=names,
+            seats=seats,
+        )
+
+    @classmethod
+    def check_shares(
+        cls,
+        values: list[Any],
+        most: int,
+        total: int,
+        says: Callable[[str, int], str],
+        *,
+        round: int,
+        field: str,
+        what: str,
+        names: list[str] | None = None,
+        seats: list[int] | None = None,
+        but: str | None = None,
+    ) -> None:
+        """Refuse a player's share outside 0 to ``most``, or shares not adding up to ``total``.
+
+        Tricks taken, points held: ``says(who, value)`` words one out of range (see
+        ``check_in_range``), ``what`` and ``but`` a wrong sum (see ``check_adds_up``).
+        Only ``seats`` are looked at and added up (every seat by default).
+        """
+        cls.check_in_range(values, 0, most, says, round=round, field=field, names=names, seats=seats)
+        counted = range(len(values)) if seats is None else seats
+        cls.check_adds_up(
+            sum(values[s] for s in counted), total, round=round, field=field, what=what, but=but
+        )
+
+    @classmethod
+    def share_list(
+        cls,
+        value: Any,
+        most: int,
+        total: int,
+        says: Callable[[str, int], str],
+        *,
+        length: int,
+        round: int,
+        field: str,
+        what: str,
+        names: list[str] | None = None,
+        but: str | None = None,
+    ) -> list[int]:
+        """A list of whole numbers, one per player, each 0 to ``most`` and adding up to ``total`` (points
+        held, tricks taken), or RuleError: ``int_list``, then ``check_shares``."""
+        shares = cls.int_list(value, length=length, round=round, field=field, what=what, names=names)
+        cls.check_shares(shares, most, total, says, round=round, field=field, what=what, names=names, but=but)
+        return shares
+
+    @staticmethod
+    def check_adds_up(
+        total: int, expected: int, *, round: int, field: str, what: str, but: str | None = None
+    ) -> None:
+        """Refuse a total that is not ``expected``, saying by how much it is off.
+
+        "Round n: {what} add up to {total}, but {but} (2 too many)."; ``but`` is
+        "{expected} were played" unless given.
+        """
+        if total != expected:
+            diff = total - expected
+            but = gettext("{expected} were played").format(expected=expected) if but is None else but
+            off = gettext("{count} too many") if diff > 0 else gettext("{count} too few")
+            said = gettext("Round {number}: {what} add up to {total}, but {but} ({off}).")
+            raise RuleError(
+                said.format(
+                    number=round, what=gettext(what), total=total, but=but, off=off.format(count=abs(diff))
+                ),
+                round=round,
+                field=field,
+            )
+
+    @staticmethod
+    def check_strain(n: int, strain: Any, *, by: str, player: int) -> str:
+        """Refuse a contract's strain that is not one of ``STRAINS``; ``by`` says whose contract."""
+        if strain not in STRAINS:
+            said = gettext(
+                "Round {number}: {by} needs a strain: NT, S, H, D or C (no trumps, spades, hearts, diamonds or clubs)."
+            )
+            raise RuleError(said.format(number=n, by=by), round=n, player=player, field="contract")
+        return str(strain)
+
+    @staticmethod
+    def bid_total_line(total: int, cards: int) -> str:
+        """How the scorekeeper announces the bids: even, over-bid by N or under-bid by N."""
+        if total == cards:
+            return gettext("even")
+        if total > cards:
+            return gettext("over-bid by {count}").format(count=total - cards)
+        return gettext("under-bid by {count}").format(count=cards - total)
+
+
+class ExactBidRules(GameRules):
+    """A game whose players each bid 0 to the cards dealt and make the bid only by taking exactly that
+    many tricks (Bugger and Mormon Bridge): what a round allows, and the check of its tricks."""
+
+    lowest_bid = 0
+    made_bids = (MadeBid(lowest=0, over=0),)  # exactly
+
+    def bid_range(self, info: RoundInfo) -> range:
+        """The bids a player may make in a round: 0 to the cards dealt."""
+        return range(info.dealt + 1)
+
+    def trick_range(self, info: RoundInfo) -> range:
+        """The tricks one player may take in a round: 0 to the cards dealt."""
+        return range(info.dealt + 1)
+
+    def check_tricks(self, info: RoundInfo, tricks: list[Any], *, names: list[str] | None = None) -> None:
+        """Refuse tricks outside 0 to the cards dealt for a player in the round, or not adding up to them."""
+        self.check_tricks_fit_hand(info, tricks, names=names, seats=sorted(info.active))
 
 
 # What a sheet is drawn in: a paper layout's ``Sheet`` (games/paper/layout.py) is rows of cells, and the

@@ -11,21 +11,15 @@ from typing import Any
 
 from .base import (
     SUITS,
-    GameRules,
+    ExactBidRules,
     GameState,
-    MadeBid,
     Option,
     RoundInfo,
     RoundResult,
     Setup,
-    bid_total_line,
-    check_bids_fit_hand,
-    check_tricks_fit_hand,
     gettext,
     gettext_noop,
     ngettext,
-    round_error,
-    who,
 )
 
 PEAK_BY_PLAYERS = {3: 8, 4: 8, 5: 8, 6: 8, 7: 7, 8: 6, 9: 5, 10: 4}
@@ -42,13 +36,11 @@ def made_points(bid: int) -> int:
     return 10 + bid * (bid + 1) // 2
 
 
-class BuggerBridge(GameRules):
+class BuggerBridge(ExactBidRules):
     slug = "bugger-bridge"
     name = "Bugger Bridge"
     min_players = 3
     max_players = 10
-    lowest_bid = 0
-    made_bids = (MadeBid(lowest=0, over=0),)  # exactly
     options = (
         Option(
             name="hook",
@@ -90,12 +82,6 @@ class BuggerBridge(GameRules):
             for i, (cards, no_trumps) in enumerate(shape)
         ]
 
-    def bid_range(self, info: RoundInfo) -> range:
-        return range(info.dealt + 1)
-
-    def trick_range(self, info: RoundInfo) -> range:
-        return range(info.dealt + 1)
-
     def allowed_trumps(self, info: RoundInfo) -> tuple[str, ...]:
         """What may be recorded as trumps: a turned-up suit, or "none" in the no-trump rounds."""
         return ("none",) if info.trump == "none" else SUITS
@@ -129,7 +115,7 @@ class BuggerBridge(GameRules):
         """
         n = info.number
         not_bid = None if partial else (lambda name: gettext("{name} has not bid.").format(name=name))
-        check_bids_fit_hand(info, bids, names=names, missing=not_bid)
+        self.check_bids_fit_hand(info, bids, names=names, missing=not_bid)
         others = [b for s, b in enumerate(bids) if s != info.dealer]
         if hook and bids[info.dealer] is not None and None not in others:
             forbidden = self.forbidden_dealer_bid(info, sum(others))
@@ -139,39 +125,39 @@ class BuggerBridge(GameRules):
                     "hook rule: {name} deals and may not bid {bid}, which would make the bids add up to the {cards} cards.",
                     info.dealt,
                 )
-                raise round_error(
+                raise self.round_error(
                     n,
-                    said.format(name=who(names, info.dealer), bid=forbidden, cards=info.cards),
+                    said.format(name=self.who(names, info.dealer), bid=forbidden, cards=info.cards),
                     player=info.dealer,
                     field="bids",
                 )
-
-    def check_tricks(self, info: RoundInfo, tricks: list[Any], *, names: list[str] | None = None) -> None:
-        """Refuse tricks outside 0..cards for a player, or not adding up to the cards."""
-        check_tricks_fit_hand(info, tricks, names=names)
 
     def check_penalties(
         self, info: RoundInfo, penalties: Any, players: int, *, names: list[str] | None = None
     ) -> list[Any]:
         n = info.number
         if not isinstance(penalties, list):
-            raise round_error(n, gettext("penalties must be a list."), field="penalties")
+            raise self.round_error(n, gettext("penalties must be a list."), field="penalties")
         for p in penalties:
             if not isinstance(p, dict) or set(p) - {"player", "points", "reason"}:
-                raise round_error(n, gettext("a penalty has player, points and reason."), field="penalties")
+                raise self.round_error(
+                    n, gettext("a penalty has player, points and reason."), field="penalties"
+                )
             seat = p.get("player")
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise round_error(n, gettext("a penalty names no player at the table."), field="penalties")
+                raise self.round_error(
+                    n, gettext("a penalty names no player at the table."), field="penalties"
+                )
             if p.get("points") != REDEAL_PENALTY:
                 said = gettext("a redeal costs {name} {cost} points (points {points}).")
-                raise round_error(
+                raise self.round_error(
                     n,
-                    said.format(name=who(names, seat), cost=-REDEAL_PENALTY, points=REDEAL_PENALTY),
+                    said.format(name=self.who(names, seat), cost=-REDEAL_PENALTY, points=REDEAL_PENALTY),
                     player=seat,
                     field="penalties",
                 )
             if "reason" in p and not isinstance(p["reason"], str):
-                raise round_error(
+                raise self.round_error(
                     n, gettext("a penalty's reason must be text."), player=seat, field="penalties"
                 )
         return penalties
@@ -198,7 +184,9 @@ class BuggerBridge(GameRules):
         for index, data in enumerate(rounds):
             n = index + 1
             if index >= len(schedule):
-                raise round_error(n, gettext("the game ended after round {last}.").format(last=len(schedule)))
+                raise self.round_error(
+                    n, gettext("the game ended after round {last}.").format(last=len(schedule))
+                )
             self._check_previous_complete(results, n)
             info = schedule[index]
             bids = self._bids_of(n, data, setup, keys=ROUND_KEYS, trumps=self.allowed_trumps(info))
@@ -217,7 +205,7 @@ class BuggerBridge(GameRules):
             points = [p + q for p, q in zip(self.score(bids, tricks), penalty, strict=False)]
             totals = [t + p for t, p in zip(totals, points, strict=False)]
             explain = [self.explain(b, t, q) for b, t, q in zip(bids, tricks, penalty, strict=False)]
-            facts = {"bid_total": sum(bids), "bid_line": bid_total_line(sum(bids), info.dealt)}
+            facts = {"bid_total": sum(bids), "bid_line": self.bid_total_line(sum(bids), info.dealt)}
             results.append(self._scored(info, data, points, totals, explain, facts))
         return self._game_state(
             setup,

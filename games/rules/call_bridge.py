@@ -13,19 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import (
-    GameRules,
-    GameState,
-    MadeBid,
-    Option,
-    RoundInfo,
-    RoundResult,
-    Setup,
-    check_in_range,
-    check_tricks_fit_hand,
-    gettext,
-    gettext_noop,
-)
+from .base import GameRules, GameState, MadeBid, Option, RoundInfo, RoundResult, Setup, gettext, gettext_noop
 
 PLAYERS = 4
 CARDS = 13
@@ -146,7 +134,7 @@ class CallBridge(GameRules):
 
     def check_bids(self, info: RoundInfo, bids: list[Any], *, names: list[str] | None = None) -> None:
         """Refuse a bid outside 2..12 (naming the round and the player)."""
-        check_in_range(
+        self.check_in_range(
             bids,
             BID_MIN,
             BID_MAX,
@@ -166,7 +154,7 @@ class CallBridge(GameRules):
 
     def check_tricks(self, info: RoundInfo, tricks: list[Any], *, names: list[str] | None = None) -> None:
         """Refuse tricks outside 0..13 for a player, or not adding up to 13."""
-        check_tricks_fit_hand(
+        self.check_tricks_fit_hand(
             info,
             tricks,
             gettext("{name} took {took} tricks, but a player can take 0 to {cards}."),

@@ -29,11 +29,9 @@ from .base import (
     RuleError,
     Setup,
     Translated,
-    check_in_range,
     gettext,
     gettext_noop,
     ngettext,
-    round_error,
 )
 
 HIGHEST = "highest"
@@ -118,13 +116,13 @@ class FreeScoring(GameRules):
         for index, data in enumerate(rounds):
             n = index + 1
             if over is not None:
-                raise round_error(n, over)
+                raise self.round_error(n, over)
             self._check_round_object(n, data, {"scores"})
             self._check_present(n, data, "scores", gettext_noop("the scores"))
             scores = setup.per_player(
                 data["scores"], round=n, field="scores", what=gettext_noop("the scores")
             )
-            check_in_range(
+            self.check_in_range(
                 scores,
                 -MOST_POINTS,
                 MOST_POINTS,

@@ -26,15 +26,11 @@ from .base import (
     RoundInfo,
     RoundResult,
     Setup,
-    check_strain,
     gettext,
     gettext_noop,
     ngettext,
-    round_error,
-    share_list,
     strain_symbol,
     trick_score,
-    who,
 )
 
 HAND_CARDS = 13
@@ -129,7 +125,7 @@ class MemoryBridge(GameRules):
     # -- checking ---------------------------------------------------------------
 
     def check_first_half(self, n: int, value: Any, *, names: list[str] | None = None) -> list[int]:
-        return share_list(
+        return self.share_list(
             value,
             HAND_CARDS,
             HAND_CARDS,
@@ -151,25 +147,27 @@ class MemoryBridge(GameRules):
             said = gettext(
                 "the contract must give declarer, level, strain and doubled (or be null when the auction was passed out)."
             )
-            raise round_error(n, said, field="contract")
+            raise self.round_error(n, said, field="contract")
         unknown = set(contract) - {"declarer", "level", "strain", "doubled"}
         if unknown:
             said = gettext("the contract has an unknown field {field}.")
-            raise round_error(n, said.format(field=repr(sorted(unknown)[0])), field="contract")
+            raise self.round_error(n, said.format(field=repr(sorted(unknown)[0])), field="contract")
         declarer = contract.get("declarer")
         if declarer not in (0, 1) or isinstance(declarer, bool):
             said = gettext("the contract's declarer must be one of the two players (0 or 1).")
-            raise round_error(n, said, field="contract")
-        by = gettext("{name}'s contract").format(name=who(names, declarer))
+            raise self.round_error(n, said, field="contract")
+        by = gettext("{name}'s contract").format(name=self.who(names, declarer))
         level = contract.get("level")
         if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 7:
             said = gettext("{by} level must be 1 to 7 (7 to 13 tricks), not {level}.")
-            raise round_error(n, said.format(by=by, level=repr(level)), player=declarer, field="contract")
-        strain = check_strain(n, contract.get("strain"), by=by, player=declarer)
+            raise self.round_error(
+                n, said.format(by=by, level=repr(level)), player=declarer, field="contract"
+            )
+        strain = self.check_strain(n, contract.get("strain"), by=by, player=declarer)
         doubled = contract.get("doubled")
         if isinstance(doubled, bool) or doubled not in MULTIPLIER:
             said = gettext("{by} must say doubled 0 (not doubled), 1 (doubled) or 2 (redoubled).")
-            raise round_error(n, said.format(by=by), player=declarer, field="contract")
+            raise self.round_error(n, said.format(by=by), player=declarer, field="contract")
         return declarer, level, strain, doubled
 
     def check_tricks(self, n: int, tricks: Any, declarer: int, *, names: list[str] | None = None) -> int:
@@ -177,9 +175,9 @@ class MemoryBridge(GameRules):
             said = gettext(
                 "{name} (declarer) took {tricks} tricks in the second half; it must be a whole number from 0 to {cards}."
             )
-            raise round_error(
+            raise self.round_error(
                 n,
-                said.format(name=who(names, declarer), tricks=repr(tricks), cards=HAND_CARDS),
+                said.format(name=self.who(names, declarer), tricks=repr(tricks), cards=HAND_CARDS),
                 player=declarer,
                 field="tricks",
             )
@@ -286,11 +284,13 @@ class MemoryBridge(GameRules):
                         said = gettext(
                             "{name} reached the target of {target} in the first half, so the game ended there; no tricks can follow."
                         )
-                    raise round_error(n, said.format(name=who(names, winner), target=target), field=key)
+                    raise self.round_error(
+                        n, said.format(name=self.who(names, winner), target=target), field=key
+                    )
             return result(True, None, [gettext("game over after the first half")] * 2)
         if "contract" not in data:
             if "tricks" in data:
-                raise round_error(
+                raise self.round_error(
                     n, gettext("second-half tricks are recorded without a contract."), field="contract"
                 )
             to_come = (
@@ -301,7 +301,7 @@ class MemoryBridge(GameRules):
             facts["passed_out"] = True
             if "tricks" in data:
                 said = gettext("the auction was passed out, so the second half has no tricks.")
-                raise round_error(n, said, field="tricks")
+                raise self.round_error(n, said, field="tricks")
             return result(True, [0, 0], [gettext("second half passed out: 0")] * 2)
         contract = self.check_contract(n, data["contract"], names=names)
         declarer, level, strain, doubled = contract
@@ -329,14 +329,14 @@ class MemoryBridge(GameRules):
         for index, data in enumerate(rounds):
             n = index + 1
             if ended:
-                raise round_error(n, gettext("the game ended with deal {last}.").format(last=n - 1))
+                raise self.round_error(n, gettext("the game ended with deal {last}.").format(last=n - 1))
             if results and not results[-1].complete:
                 missing = "contract" if "contract" not in results[-1].data else "tricks"
                 if missing == "contract":
                     said = gettext("deal {number} has no contract yet; only the last deal may be unfinished.")
                 else:
                     said = gettext("deal {number} has no tricks yet; only the last deal may be unfinished.")
-                raise round_error(n - 1, said.format(number=n - 1), field=missing)
+                raise self.round_error(n - 1, said.format(number=n - 1), field=missing)
             result = self.score_deal(
                 self.deal_info(n, setup.first_dealer),
                 data,

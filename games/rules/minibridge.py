@@ -27,14 +27,9 @@ from .base import (
     RoundInfo,
     RoundResult,
     Setup,
-    check_in_range,
-    check_strain,
     gettext,
     gettext_noop,
-    round_error,
-    share_list,
     trick_score,
-    who,
 )
 from .base import STRAIN_SYMBOLS as STRAIN_SYMBOLS  # the pages read it from here
 
@@ -103,7 +98,7 @@ def hand_holds(name: str, points: int) -> str:
 
 def check_hands(n: int, hcp: list[int | None], *, names: list[str] | None = None) -> None:
     """Refuse the first hand's points outside 0 to 37 (None: not announced yet), naming its player."""
-    check_in_range(hcp, 0, MAX_HAND_HCP, hand_holds, round=n, field="hcp", names=names)
+    GameRules.check_in_range(hcp, 0, MAX_HAND_HCP, hand_holds, round=n, field="hcp", names=names)
 
 
 def declarer_for(hcp: list[int], dealer: int) -> tuple[str, int] | None:
@@ -206,7 +201,7 @@ class Minibridge(GameRules):
     # -- checking and scoring ---------------------------------------------------
 
     def check_hcp(self, n: int, hcp: object, *, names: list[str] | None = None) -> list[int]:
-        return share_list(
+        return self.share_list(
             hcp,
             MAX_HAND_HCP,
             DECK_HCP,
@@ -222,35 +217,35 @@ class Minibridge(GameRules):
     def check_contract(
         self, n: int, contract: Any, declarer: int, *, names: list[str] | None = None
     ) -> tuple[str, bool]:
-        by = gettext("{name}'s contract").format(name=who(names, declarer))
+        by = gettext("{name}'s contract").format(name=self.who(names, declarer))
         if not isinstance(contract, dict):
             said = gettext("{by} must give a strain and whether it is game.")
-            raise round_error(n, said.format(by=by), player=declarer, field="contract")
+            raise self.round_error(n, said.format(by=by), player=declarer, field="contract")
         unknown = set(contract) - {"strain", "game"}
         if unknown:
             said = gettext("{by} has an unknown field {field}.")
-            raise round_error(
+            raise self.round_error(
                 n, said.format(by=by, field=repr(sorted(unknown)[0])), player=declarer, field="contract"
             )
-        strain = check_strain(n, contract.get("strain"), by=by, player=declarer)
+        strain = self.check_strain(n, contract.get("strain"), by=by, player=declarer)
         game = contract.get("game")
         if not isinstance(game, bool):
             said = gettext("{by} must say whether it is game or part-score (game true or false).")
-            raise round_error(n, said.format(by=by), player=declarer, field="contract")
+            raise self.round_error(n, said.format(by=by), player=declarer, field="contract")
         return strain, game
 
     def check_tricks(self, n: int, tricks: Any, declarer: int, *, names: list[str] | None = None) -> int:
         side = side_name(side_of(declarer))
         if isinstance(tricks, bool) or not isinstance(tricks, int):
             said = gettext("the tricks taken by {name}'s side ({side}) must be a whole number.")
-            raise round_error(
-                n, said.format(name=who(names, declarer), side=side), player=declarer, field="tricks"
+            raise self.round_error(
+                n, said.format(name=self.who(names, declarer), side=side), player=declarer, field="tricks"
             )
         if not 0 <= tricks <= HAND_CARDS:
             said = gettext("{name}'s side ({side}) took {tricks} tricks, but a deal has 0 to {cards}.")
-            raise round_error(
+            raise self.round_error(
                 n,
-                said.format(name=who(names, declarer), side=side, tricks=tricks, cards=HAND_CARDS),
+                said.format(name=self.who(names, declarer), side=side, tricks=tricks, cards=HAND_CARDS),
                 player=declarer,
                 field="tricks",
             )
@@ -293,7 +288,7 @@ class Minibridge(GameRules):
         hcp = self.check_hcp(n, data["hcp"], names=names)
         redeal = data.get("redeal", False)
         if not isinstance(redeal, bool):
-            raise round_error(n, gettext("redeal must be true or false."), field="redeal")
+            raise self.round_error(n, gettext("redeal must be true or false."), field="redeal")
         found = declarer_for(hcp, info.dealer)
         side_hcp = {"NS": hcp[0] + hcp[2], "EW": hcp[1] + hcp[3]}
         facts: dict[str, Any] = dict.fromkeys(FACT_KEYS)
@@ -303,10 +298,10 @@ class Minibridge(GameRules):
                 said = gettext(
                     "the points split 20:20 between the partnerships, so the deal is redealt by the same dealer: record it as a redeal."
                 )
-                raise round_error(n, said, field="redeal")
+                raise self.round_error(n, said, field="redeal")
             for key in ("contract", "tricks"):
                 if key in data:
-                    raise round_error(
+                    raise self.round_error(
                         n, gettext("a 20:20 deal is redealt and has no {field}.").format(field=key), field=key
                     )
             facts["redeal"] = True
@@ -321,7 +316,7 @@ class Minibridge(GameRules):
         side, declarer = found
         if redeal:
             said = gettext("the points split {ns}:{ew} (N-S:E-W); only a 20:20 deal is redealt.")
-            raise round_error(n, said.format(ns=side_hcp["NS"], ew=side_hcp["EW"]), field="redeal")
+            raise self.round_error(n, said.format(ns=side_hcp["NS"], ew=side_hcp["EW"]), field="redeal")
         facts.update(
             declaring_side=side,
             declarer=declarer,
@@ -331,8 +326,8 @@ class Minibridge(GameRules):
         if "contract" not in data:
             if "tricks" in data:
                 said = gettext("tricks are recorded, but {name} (declarer) has no contract.")
-                raise round_error(
-                    n, said.format(name=who(names, declarer)), player=declarer, field="contract"
+                raise self.round_error(
+                    n, said.format(name=self.who(names, declarer)), player=declarer, field="contract"
                 )
             return RoundResult(info=info, data=data, complete=False, facts=facts)
         strain, game = self.check_contract(n, data["contract"], declarer, names=names)
@@ -371,7 +366,7 @@ class Minibridge(GameRules):
             n = index + 1
             if ended:
                 said = gettext("the game ended with round {last} ({label}).")
-                raise round_error(n, said.format(last=n - 1, label=results[-1].info.label))
+                raise self.round_error(n, said.format(last=n - 1, label=results[-1].info.label))
             if results and not results[-1].complete:
                 last = results[-1]
                 missing = "contract" if "contract" not in last.data else "tricks"
@@ -379,7 +374,7 @@ class Minibridge(GameRules):
                     said = gettext("{label} has no contract yet; only the last round may be unfinished.")
                 else:
                     said = gettext("{label} has no tricks yet; only the last round may be unfinished.")
-                raise round_error(n - 1, said.format(label=last.info.label), field=missing)
+                raise self.round_error(n - 1, said.format(label=last.info.label), field=missing)
             result = self.score_deal(self.deal_info(n, deals_played + 1, dealer), data, names=setup.names)
             results.append(result)
             if not result.complete:

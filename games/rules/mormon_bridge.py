@@ -28,22 +28,16 @@ from typing import Any
 
 from .base import (
     ROOK_COLOURS,
-    GameRules,
+    ExactBidRules,
     GameState,
-    MadeBid,
     Option,
     RoundInfo,
     RoundResult,
     RuleError,
     Setup,
-    bid_total_line,
-    check_bids_fit_hand,
-    check_tricks_fit_hand,
     gettext,
     gettext_noop,
     ngettext,
-    round_error,
-    who,
 )
 
 REGULAR = "regular"
@@ -88,7 +82,7 @@ def explain_points(bid: int, took: int) -> str:
     ).format(bid=bid, took=took)
 
 
-class MormonBridge(GameRules):
+class MormonBridge(ExactBidRules):
     """Mormon Bridge rules, one class for the three modes (option ``mode``).
 
     Round record: ``{"bids": [...], "tricks": [...]}``, optionally ``"trump"``
@@ -129,8 +123,6 @@ class MormonBridge(GameRules):
     # True for regular and 4-card; elimination has no points: use ``has_points(options)``.
     uses_points = True
     round_word = "hand"
-    lowest_bid = 0
-    made_bids = (MadeBid(lowest=0, over=0),)  # exactly
     options = (
         Option(
             name="mode",
@@ -198,10 +190,10 @@ class MormonBridge(GameRules):
     hand_points = staticmethod(hand_points)
     explain_points = staticmethod(explain_points)
 
-    @staticmethod
-    def hand_info(number: int, dealer: int, table: list[int] | tuple[int, ...], cards: int) -> RoundInfo:
+    @classmethod
+    def hand_info(cls, number: int, dealer: int, table: list[int] | tuple[int, ...], cards: int) -> RoundInfo:
         """Hand ``number`` dealt by ``dealer`` to the seats in ``table`` (in seating order)."""
-        return GameRules.bidding_round(number, f"Hand {number}", dealer, list(table), cards)
+        return cls.bidding_round(number, f"Hand {number}", dealer, list(table), cards)
 
     def schedule(self, players: int, first_dealer: int) -> list[RoundInfo]:
         """Every hand of a regular game: 1, 2, ..., peak, ..., 2, 1 cards (2 * peak - 1 hands).
@@ -222,14 +214,6 @@ class MormonBridge(GameRules):
     def hands_in_game(self, players: int, options: dict[str, Any] | None) -> int | None:
         """How many hands the game has: 2 * peak - 1 for regular, None when open-ended."""
         return 2 * peak(players) - 1 if self.mode_of(options) == REGULAR else None
-
-    def bid_range(self, info: RoundInfo) -> range:
-        """The bids a player may make in a hand: 0 to the cards dealt."""
-        return range(0, info.dealt + 1)
-
-    def trick_range(self, info: RoundInfo) -> range:
-        """The tricks one player may take in a hand: 0 to the cards dealt."""
-        return range(0, info.dealt + 1)
 
     # -- elimination seating -----------------------------------------------------------
 
@@ -273,15 +257,15 @@ class MormonBridge(GameRules):
     def check_bids(self, info: RoundInfo, bids: list[Any], *, names: list[str] | None = None) -> None:
         """Refuse a bid outside 0..cards by a player in the hand; two players may not bid 4."""
         n = info.number
-        check_bids_fit_hand(info, bids, names=names, seats=sorted(info.active))
+        self.check_bids_fit_hand(info, bids, names=names, seats=sorted(info.active))
         if len(info.active) == 2:
             first, second = sorted(info.active)
             if bids[first] + bids[second] == FOUR_CARDS:
                 said = gettext(
                     "{first} and {second} bid 4 between them, which two players may not do (both would make it or both miss): turn a new trump and bid again, and enter the new bids."
                 )
-                raise round_error(
-                    n, said.format(first=who(names, first), second=who(names, second)), field="bids"
+                raise self.round_error(
+                    n, said.format(first=self.who(names, first), second=self.who(names, second)), field="bids"
                 )
 
     def allowed_trumps(self, info: RoundInfo) -> tuple[str, ...]:
@@ -292,15 +276,11 @@ class MormonBridge(GameRules):
         self, info: RoundInfo, bids: list[Any], options: dict[str, Any], *, names: list[str] | None = None
     ) -> None:
         """A bid outside 0..cards by a player in the hand (the two-player rule waits for both bids)."""
-        check_bids_fit_hand(info, bids, names=names, seats=sorted(info.active))
+        self.check_bids_fit_hand(info, bids, names=names, seats=sorted(info.active))
 
-    def check_tricks(self, info: RoundInfo, tricks: list[Any], *, names: list[str] | None = None) -> None:
-        """Refuse tricks outside 0..cards for a player in the hand, or not adding up to the cards."""
-        check_tricks_fit_hand(info, tricks, names=names, seats=sorted(info.active))
-
-    @staticmethod
+    @classmethod
     def _check_in_hand(
-        info: RoundInfo, values: list[Any], out: list[int], *, field: str, names: list[str] | None = None
+        cls, info: RoundInfo, values: list[Any], out: list[int], *, field: str, names: list[str] | None = None
     ) -> None:
         """Elimination: numbers for the players in the hand, null for everyone else."""
         n = info.number
@@ -312,7 +292,7 @@ class MormonBridge(GameRules):
                     if field == "bids"
                     else gettext("{name} is in this hand, so their tricks must be entered.")
                 )
-                raise round_error(n, entered.format(name=who(names, seat)), player=seat, field=field)
+                raise cls.round_error(n, entered.format(name=cls.who(names, seat)), player=seat, field=field)
             if seat not in active and value is not None:
                 if seat in out:
                     empty = (
@@ -332,7 +312,7 @@ class MormonBridge(GameRules):
                             "{name} is waiting for a place and not in this hand, so their tricks must be left empty."
                         )
                     )
-                raise round_error(n, empty.format(name=who(names, seat)), player=seat, field=field)
+                raise cls.round_error(n, empty.format(name=cls.who(names, seat)), player=seat, field=field)
 
     # -- the game ------------------------------------------------------------------------
 
@@ -359,7 +339,7 @@ class MormonBridge(GameRules):
             info = schedule[n - 1] if schedule is not None else self.four_card_hand(n, players, first_dealer)
             bids = self._bids_of(n, data, setup, keys=ROUND_KEYS, trumps=TRUMPS)
             self.check_bids(info, bids, names=names)
-            facts = {"bid_total": sum(bids), "bid_line": bid_total_line(sum(bids), info.dealt)}
+            facts = {"bid_total": sum(bids), "bid_line": self.bid_total_line(sum(bids), info.dealt)}
             tricks = self._tricks_of(n, data, setup)
             if tricks is None:
                 results.append(RoundResult(info=info, data=data, complete=False, facts=facts))
@@ -408,7 +388,7 @@ class MormonBridge(GameRules):
             self._check_in_hand(info, bids, out, field="bids", names=names)
             self.check_bids(info, bids, names=names)
             bid_total = sum(bids[s] or 0 for s in info.active)  # every seat in the hand has bid
-            facts = {"bid_total": bid_total, "bid_line": bid_total_line(bid_total, FOUR_CARDS)}
+            facts = {"bid_total": bid_total, "bid_line": self.bid_total_line(bid_total, FOUR_CARDS)}
             tricks = self._tricks_of(n, data, setup, allow_none=True)
             if tricks is None:
                 results.append(RoundResult(info=info, data=data, complete=False, out=list(out), facts=facts))
@@ -441,7 +421,7 @@ class MormonBridge(GameRules):
             if len(still_in) == 1:
                 over = gettext(
                     "the game ended after round {last}, when {name} was the last player left."
-                ).format(last=n, name=who(names, still_in[0]))
+                ).format(last=n, name=self.who(names, still_in[0]))
             facts.update(
                 out_now=out_now,
                 everyone_missed=everyone_missed,

@@ -22,7 +22,7 @@ from games.paper import Cell, Row, number
 from games.paper import signed as paper_signed
 from games.registry import Game, and_list, ordinal, rank
 from games.rules import RoundInfo, RoundResult, RuleError
-from games.rules.base import bid_total_line, in_words, round_noun
+from games.rules.base import in_words, round_noun
 from games.services import LoadedGame
 from games.table import Actions, Chip, EntryRow, Step, Table, steps, total_explain
 from games.table.forms import ChipField, RoundForm
@@ -48,6 +48,7 @@ class BiddingRules(Protocol):
     def bid_range(self, info: RoundInfo) -> range: ...
     def trick_range(self, info: RoundInfo) -> range: ...
     def best(self, totals: list[int], among: list[int] | None = None) -> list[int]: ...
+    def bid_total_line(self, total: int, cards: int) -> str: ...
 
 
 class BidWords(TypedDict):
@@ -247,7 +248,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
     def bid_line(self, info: RoundInfo, bids: Bids) -> str:
         total = sum(bids[s] or 0 for s in info.active)
         return gettext("Bids total {total} for {cards}: {verdict}").format(
-            total=total, cards=info.dealt, verdict=bid_total_line(total, info.dealt)
+            total=total, cards=info.dealt, verdict=self.rules.bid_total_line(total, info.dealt)
         )
 
     def explain_heading(self, loaded: LoadedGame, info: RoundInfo, trump: str) -> str:
