@@ -222,6 +222,11 @@ class Option:
         """A game's number of rounds (or deals): a whole number from 1, after which the game ends."""
         return cls(name=name, label=label, default=default, kind=int, minimum=1, maximum=most, help=help)
 
+    @classmethod
+    def choice(cls, name: str, label: str, default: str, *choices: tuple[str, str]) -> Option:
+        """A game's way of playing, one of ``choices`` (its value as stored, and its label)."""
+        return cls(name=name, label=label, default=default, kind=str, choices=choices)
+
 
 @dataclass(frozen=True)
 class MadeBid:

@@ -51,15 +51,12 @@ class FreeScoring(GameRules):
     min_players = 1
     max_players = MAX_PLAYERS
     options = (
-        Option(
-            name="wins",
-            label=gettext_noop("Who wins"),
-            default=HIGHEST,
-            kind=str,
-            choices=(
-                (HIGHEST, gettext_noop("Highest total wins")),
-                (LOWEST, gettext_noop("Lowest total wins")),
-            ),
+        Option.choice(
+            "wins",
+            gettext_noop("Who wins"),
+            HIGHEST,
+            (HIGHEST, gettext_noop("Highest total wins")),
+            (LOWEST, gettext_noop("Lowest total wins")),
         ),
         Option.rounds(
             "rounds",

@@ -124,16 +124,13 @@ class MormonBridge(ExactBidRules):
     uses_points = True
     round_word = "hand"
     options = (
-        Option(
-            name="mode",
-            label=gettext_noop("Game"),
-            default=REGULAR,
-            kind=str,
-            choices=(
-                (REGULAR, gettext_noop("Regular: hands of 1 up to 6 cards and back down")),
-                (FOUR_CARD, gettext_noop("4-card: 4 cards a hand, play to the target")),
-                (ELIMINATION, gettext_noop("Elimination: miss your bid and you are out")),
-            ),
+        Option.choice(
+            "mode",
+            gettext_noop("Game"),
+            REGULAR,
+            (REGULAR, gettext_noop("Regular: hands of 1 up to 6 cards and back down")),
+            (FOUR_CARD, gettext_noop("4-card: 4 cards a hand, play to the target")),
+            (ELIMINATION, gettext_noop("Elimination: miss your bid and you are out")),
         ),
         Option.target(
             100,
