@@ -43,8 +43,7 @@ from games.registry import Game, rank
 from games.rules import GameState, RoundInfo, RoundResult, RuleError
 from games.rules.base import in_words
 from games.services import LoadedGame
-from games.table.forms import Chip as Chip  # where the game modules still import it from
-from games.table.forms import RoundForm
+from games.table.forms import Chip, RoundForm
 from games.views.accounts import let_in_as_guest
 from games.views.common import HtmxHttpRequest
 

@@ -24,8 +24,8 @@ from games.registry import Game, and_list, ordinal, rank
 from games.rules import RoundInfo, RoundResult, RuleError
 from games.rules.base import in_words, round_noun
 from games.services import LoadedGame
-from games.table import Actions, Chip, EntryRow, Step, Table, steps, total_explain
-from games.table.forms import ChipField, RoundForm
+from games.table import Actions, EntryRow, Step, Table, steps, total_explain
+from games.table.forms import Chip, ChipField, RoundForm
 from games.views.common import HtmxHttpRequest
 
 if TYPE_CHECKING:  # django-stubs-ext is a development requirement

@@ -13,8 +13,9 @@ from games.forms import SeatingForm, WholeNumberField
 from games.rules import RoundInfo
 from games.rules.call_bridge import BONUS_FROM, BONUS_POINTS, PLAYERS, CallBridge, deal_points, made, the_rest
 from games.services import LoadedGame
-from games.table import Chip, new_game_form, new_game_page
+from games.table import new_game_form, new_game_page
 from games.table.bidding import BiddingTable, Bids, Panel, signed
+from games.table.forms import Chip
 from games.views.common import HtmxHttpRequest
 
 
