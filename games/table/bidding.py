@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, NotRequired, Protocol, TypedDict, cast
 from django.http import HttpResponse
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
 
-from games import table as screen
 from games.models import GameSession, Seat
 from games.paper import Cell, Row, number
 from games.paper import signed as paper_signed
@@ -24,7 +23,7 @@ from games.registry import Game, and_list, ordinal, rank
 from games.rules import RoundInfo, RoundResult, RuleError
 from games.rules.base import in_words, round_noun
 from games.services import LoadedGame
-from games.table import Actions, EntryRow, Step, Table, steps, total_explain
+from games.table import Actions, EntryRow, Step, Table, read_game, steps, total_explain
 from games.table.forms import Chip, ChipField, RoundForm
 from games.views.common import HtmxHttpRequest
 
@@ -469,7 +468,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
         self, request: HtmxHttpRequest, session: GameSession, seats: list[Seat] | None = None
     ) -> HttpResponse:
         """The sheet; ``?phase=bids`` ("Change bids") shows the bids made so far to change them."""
-        loaded = screen.read_game(session, seats)
+        loaded = read_game(session, seats)
         info, current = loaded.state.next_round, loaded.state.current
         if request.GET.get("phase") != "bids" or info is None:
             return self.show(request, loaded, self.current_panel(loaded))
