@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -305,21 +304,27 @@ def _claim(
     logged = {"v": expected + 1, "key": key, **change}
     changes = [*session.changes, logged][-GameSession.CHANGES_KEPT :]
     now = timezone.now()
-    updated = GameSession.objects.filter(pk=session.pk, version=expected).update(
-        version=F("version") + 1,
-        changes=changes,
-        status=session.status,
-        finished_at=session.finished_at,
-        finished_early=session.finished_early,
-        winners=session.winners,
-        last_played=now,
-    )
-    if not updated:
+    claimed = {"version": expected + 1, "changes": changes, "status": session.status, "last_played": now}
+    claimed |= {name: getattr(session, name) for name in ("finished_at", "finished_early", "winners")}
+    if not _update_row(GameSession, {"id": session.pk, "version": expected}, claimed):
         raise StaleVersion
     Player.objects.filter(pk__in=[seat.player_id for seat in seats]).renew_figures()
     session.version = expected + 1
     session.changes = changes
     session.last_played = now
+
+
+def _update_row(model: type[GameSession], where: dict[str, Any], values: dict[str, Any]) -> int:
+    """``model.objects.filter(**where).update(**values)`` (plain values), its SQL written here: every write
+    claims its version so, and the ORM took ten times longer to build that UPDATE than the database to run
+    it. Returns the number of rows changed."""
+    quote, fields = connection.ops.quote_name, {f.name: f for f in model._meta.concrete_fields}
+    sets, tests = ([f"{quote(str(fields[n].column))} = %s" for n in named] for named in (values, where))
+    sql = f"UPDATE {quote(model._meta.db_table)} SET {', '.join(sets)} WHERE {' AND '.join(tests)}"
+    params = [fields[n].get_db_prep_save(v, connection) for n, v in [*values.items(), *where.items()]]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return int(cursor.rowcount)
 
 
 def changes_since(session: GameSession, version: int) -> list[dict[str, Any]] | None:
