@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Model
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -314,10 +315,10 @@ def _claim(
     session.last_played = now
 
 
-def _update_row(model: type[GameSession], where: dict[str, Any], values: dict[str, Any]) -> int:
+def _update_row(model: type[Model], where: dict[str, Any], values: dict[str, Any]) -> int:
     """``model.objects.filter(**where).update(**values)`` (plain values), its SQL written here: every write
-    claims its version so, and the ORM took ten times longer to build that UPDATE than the database to run
-    it. Returns the number of rows changed."""
+    claims its version so (and a round's save stores its row so), and the ORM took ten times longer to build
+    that UPDATE than the database to run it. Returns the number of rows changed."""
     quote, fields = connection.ops.quote_name, {f.name: f for f in model._meta.concrete_fields}
     sets, tests = ([f"{quote(str(fields[n].column))} = %s" for n in named] for named in (values, where))
     sql = f"UPDATE {quote(model._meta.db_table)} SET {', '.join(sets)} WHERE {' AND '.join(tests)}"
@@ -391,7 +392,7 @@ def _update(
     columns = columns or fields[:1]
     if len(moved) == 1:
         row = rows[moved[0]]
-        model.objects.filter(pk=row.pk).update(**{name: getattr(row, name) for name in columns})
+        _update_row(model, {"id": row.pk}, {name: getattr(row, name) for name in columns})
     elif model is Entry:
         _update_entries([rows[i] for i in moved], columns)
     else:
