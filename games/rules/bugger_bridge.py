@@ -7,6 +7,7 @@ the optional "hook" house rule, shared wins.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from .base import (
@@ -63,24 +64,7 @@ class BuggerBridge(ExactBidRules):
 
     def schedule(self, players: int, first_dealer: int) -> list[RoundInfo]:
         """Every round of a game: 1..m with trumps, m NT twice, m..1 with trumps."""
-        m = self.peak(players)
-        shape = (
-            [(c, False) for c in range(1, m + 1)]
-            + [(m, True), (m, True)]
-            + [(c, False) for c in range(m, 0, -1)]
-        )
-        seats = list(range(players))
-        return [
-            self.bidding_round(
-                i + 1,
-                f"{cards}NT" if no_trumps else str(cards),
-                (first_dealer + i) % players,
-                seats,
-                cards,
-                trump="none" if no_trumps else None,
-            )
-            for i, (cards, no_trumps) in enumerate(shape)
-        ]
+        return list(_schedule(players, first_dealer))
 
     def allowed_trumps(self, info: RoundInfo) -> tuple[str, ...]:
         """What may be recorded as trumps: a turned-up suit, or "none" in the no-trump rounds."""
@@ -214,3 +198,25 @@ class BuggerBridge(ExactBidRules):
             ended=len(results) == len(schedule) and results[-1].complete,
             upcoming=lambda number: schedule[number - 1],
         )
+
+
+@cache
+def _schedule(players: int, first_dealer: int) -> tuple[RoundInfo, ...]:
+    """``BuggerBridge.schedule``, worked out once per table size and first dealer: every replay (each
+    save's) and every sheet asks for it, and a ``RoundInfo`` never changes."""
+    m = BuggerBridge.peak(players)
+    shape = (
+        [(c, False) for c in range(1, m + 1)] + [(m, True), (m, True)] + [(c, False) for c in range(m, 0, -1)]
+    )
+    seats = tuple(range(players))
+    return tuple(
+        BuggerBridge.bidding_round(
+            i + 1,
+            f"{cards}NT" if no_trumps else str(cards),
+            (first_dealer + i) % players,
+            seats,
+            cards,
+            trump="none" if no_trumps else None,
+        )
+        for i, (cards, no_trumps) in enumerate(shape)
+    )

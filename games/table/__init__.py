@@ -16,6 +16,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
+from html import escape  # The standard library's: Django's wraps each call, hundreds per panel or sheet.
 from typing import Protocol
 
 from django.conf import settings
@@ -28,7 +29,7 @@ from django.shortcuts import redirect, render
 from django.template import Context as TemplateContext
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import conditional_escape, escape, format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 from django_htmx.http import trigger_client_event
@@ -106,24 +107,22 @@ def seat_row(row: EntryRow, prefix: str, field: str, suffix: str = "", show_bid:
     ``prefix``: the id prefix, unique per form; ``field``: the POST name prefix (``<field>_<seat>``);
     ``suffix``: text after the name; ``show_bid``: mark the chip equal to the bid and say "bid N".
     """
-    at = conditional_escape(f"{prefix}-name-{row.seat}")
+    at = escape(f"{prefix}-name-{row.seat}")
     facts = []
     if show_bid and row.bid is not None:
         facts.append(f'<span class="bidtag">{gettext("bid %(bid)s") % {"bid": row.bid}}</span> ')
-    facts += [f'<span class="badge">{conditional_escape(badge)}</span> ' for badge in row.badges]
+    facts += [f'<span class="badge">{escape(badge)}</span> ' for badge in row.badges]
     if row.rest:
         facts.append(f'<span class="badge js-only">{gettext("the rest")}</span> ')
     if row.standing:
         first = " first" if row.first else ""
-        facts.append(
-            f'<span class="standing{first}" data-testid="standing">{conditional_escape(row.standing)}</span>'
-        )
+        facts.append(f'<span class="standing{first}" data-testid="standing">{escape(row.standing)}</span>')
     said = f" {conditional_escape(suffix)}" if suffix else ""
-    error = f'<p class="error">{conditional_escape(row.error)}</p>' if row.error else ""
+    error = f'<p class="error">{escape(row.error)}</p>' if row.error else ""
     return mark_safe(  # noqa: S308 (every text in it is escaped here or in _chips)
         f'\n<div role="radiogroup" aria-labelledby="{at}" class="seat-row{" has-error" if row.error else ""}"'
         f' data-seat="{row.seat}">\n  <div class="seat-who">\n'
-        f'    <span class="seat-name" id="{at}">{conditional_escape(row.name)}{said}</span>\n'
+        f'    <span class="seat-name" id="{at}">{escape(row.name)}{said}</span>\n'
         f'    <span class="seat-facts">{"".join(facts)}</span>\n  </div>\n'
         f'  <div class="chips">\n    {_chips(row, prefix, field, show_bid)}\n  </div>\n  {error}\n</div>\n'
     )
@@ -131,11 +130,11 @@ def seat_row(row: EntryRow, prefix: str, field: str, suffix: str = "", show_bid:
 
 def _chips(row: EntryRow, prefix: str, field: str, show_bid: bool) -> str:
     """A seat row's chips, a radio button and its label each."""
-    name = conditional_escape(f"{field}_{row.seat}")
-    ids = conditional_escape(f"{prefix}-{row.seat}-")
+    name = escape(f"{field}_{row.seat}")
+    ids = escape(f"{prefix}-{row.seat}-")
     drawn = []
     for chip in row.chips:
-        value = conditional_escape(str(chip.value))
+        value = escape(str(chip.value))
         at = f"{ids}{value}"
         css = "chip"
         if chip.struck:
@@ -144,8 +143,8 @@ def _chips(row: EntryRow, prefix: str, field: str, show_bid: bool) -> str:
             css += " is-bid"
         checked = " checked" if chip.checked else ""
         disabled = " disabled" if chip.struck else ""
-        title = f' title="{conditional_escape(chip.title)}"' if chip.title else ""
-        label = conditional_escape(chip.label) if chip.label else value
+        title = f' title="{escape(chip.title)}"' if chip.title else ""
+        label = escape(chip.label) if chip.label else value
         drawn.append(
             f'<input type="radio" id="{at}" name="{name}" value="{value}"{checked}{disabled}>\n'
             f'    <label for="{at}" class="{css}"{title}>{label}</label>\n    '
