@@ -1,0 +1,87 @@
+"""Small things a phone showed wrong: facts run together, a keypad forgetting its value, links on paper.
+
+Each is checked at 412x915 and 360x740, light and dark; screenshots go to $SHOTS to be looked at.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from tests.browser.conftest import check_phone, new_phone
+from tests.browser.test_at_the_table import SHOTS
+from tests.browser.test_print_pdf import log_in
+from tests.conftest import everyone_makes
+
+PHONES = {"412x915": {"width": 412, "height": 915}, "360x740": {"width": 360, "height": 740}}
+FIVE = ["Bob", "Helen", "Corky", "Kim", "Randi"]
+MINIBRIDGE_DEAL = {"hcp": [9, 11, 10, 10], "contract": {"strain": "NT", "game": False}, "tricks": 8}
+
+
+@pytest.fixture
+def keeper():
+    return User.objects.create_user("keeper", password="table-talk-2026")
+
+
+def phones_at_every_size(browser, site, keeper):
+    """A logged-in phone per size and colour scheme, with its name for the screenshots; each is checked."""
+    for size, viewport in PHONES.items():
+        for scheme in ("light", "dark"):
+            phone = new_phone(browser, site, viewport=viewport, color_scheme=scheme)
+            log_in(phone, keeper)
+            yield phone, f"{size}-{scheme}"
+            phone.context.close()
+            check_phone(phone)
+
+
+def apart(bid: dict, standing: dict, rule: float, padding: float) -> bool:
+    """Whether the place reads apart from the bid: on a line of its own under it, or set off by a rule and
+    room on both sides of it (``rule`` and ``padding``: the place's left border and padding, in px)."""
+    below = standing["y"] >= bid["y"] + bid["height"] - 1
+    return below or (rule >= 1 and standing["x"] - (bid["x"] + bid["width"]) >= 3 and padding >= 4)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_players_bid_and_place_read_as_two_things(browser, site, keeper, make_session):
+    # Round 2 (two cards: three chips a player, the name above its facts) and round 8 (eight cards: nine
+    # chips, the name and its facts on one line), each with the bids in: the tricks panel says each
+    # player's bid and, after it, their place so far ("bid 1" then "=2nd · 10").
+    played = {
+        "round-2": [everyone_makes(5, 1)],
+        "round-8": [everyone_makes(5, c, bidder=c % 5) for c in range(1, 8)],
+    }
+    bids = {"round-2": [1, 0, 1, 0, 1], "round-8": [2, 1, 2, 1, 1]}
+    games = {
+        name: make_session(
+            "bugger-bridge",
+            players=FIVE,
+            owner=keeper,
+            hook=False,
+            rounds=[*played[name], {"bids": bids[name]}],
+        )
+        for name in played
+    }
+    for phone, shot in phones_at_every_size(browser, site, keeper):
+        for name, game in games.items():
+            phone.go(reverse("games:sheet", args=[game.pk]))
+            rows = phone.page.locator("#entry-panel.phase-tricks .seat-row")
+            expect(rows).to_have_count(5)
+            for row in rows.all():
+                bid, standing = row.locator(".bidtag"), row.get_by_test_id("standing")
+                style = standing.evaluate(
+                    "e => [getComputedStyle(e).borderLeftWidth, getComputedStyle(e).paddingLeft].map(parseFloat)"
+                )
+                bid_box, standing_box = bid.bounding_box(), standing.bounding_box()
+                assert bid_box is not None and standing_box is not None
+                assert apart(bid_box, standing_box, *style), (
+                    name,
+                    shot,
+                    row.inner_text(),
+                    bid_box,
+                    standing_box,
+                )
+            phone.page.locator("#entry-panel").screenshot(
+                path=str(SHOTS / f"bid-and-place-{name}-{shot}.png")
+            )
