@@ -85,3 +85,39 @@ def test_a_players_bid_and_place_read_as_two_things(browser, site, keeper, make_
             phone.page.locator("#entry-panel").screenshot(
                 path=str(SHOTS / f"bid-and-place-{name}-{shot}.png")
             )
+
+
+def background(locator) -> str:
+    return str(locator.evaluate("e => getComputedStyle(e).backgroundColor"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_correcting_a_deal_the_keypad_shows_the_points_stored(browser, site, keeper, make_session):
+    # Deal 1 is in: Bob 9, Helen 11, Corky 10 (Kim's 10 follow from 40). Correcting it, the keypad fills
+    # Bob's points and shows his 9 picked, as a tapped key shows, and so on for each player tapped.
+    game = make_session("minibridge", players=FIVE[:4], owner=keeper, deals=4, rounds=[MINIBRIDGE_DEAL])
+    for phone, shot in phones_at_every_size(browser, site, keeper):
+        page = phone.page
+        phone.go(reverse("games:sheet", args=[game.pk]))
+        phone.tap(page.get_by_role("link", name="Correct round 1"))
+        expect(page.locator("#hcp-row-0.active")).to_be_visible()
+        on = background(page.locator("label[for=strain-NT]"))  # a chip tapped: the contract's strain
+        off = background(page.locator("label[for=pick-10]"))
+        assert on != off
+        assert background(page.locator("label[for=pick-9]")) == on, shot
+        page.locator("#entry-panel").screenshot(path=str(SHOTS / f"keypad-correction-{shot}.png"))
+        phone.tap("#hcp-row-1")
+        expect(page.locator("#hcp-row-1.active")).to_be_visible()
+        assert background(page.locator("label[for=pick-11]")) == on, shot
+        assert background(page.locator("label[for=pick-9]")) == off, shot
+        # Nothing picked is sent: a tap elsewhere on the form leaves the keypad with the player it fills.
+        phone.tap("label[for=tricks-9]")
+        expect(page.locator("#tricks-9")).to_be_checked()
+        phone.settled()
+        expect(page.locator("#hcp-row-1.active")).to_be_visible()
+        assert [page.get_by_test_id(f"hcp-{seat}").inner_text() for seat in range(4)] == [
+            "9",
+            "11",
+            "10",
+            "10",
+        ]
