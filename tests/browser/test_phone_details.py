@@ -121,3 +121,32 @@ def test_correcting_a_deal_the_keypad_shows_the_points_stored(browser, site, kee
             "10",
             "10",
         ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_live_sheet_prints_without_its_links(browser, site, keeper, make_session):
+    # Printed from the browser (Ctrl-P), the live sheet prints the sheet: not its links to the rules, the
+    # record and the summary, nor Minibridge's personal sheets, all of them for the screen.
+    games = {
+        "bugger": make_session(
+            "bugger-bridge", players=FIVE, owner=keeper, hook=False, rounds=[everyone_makes(5, 1)]
+        ),
+        "minibridge": make_session(
+            "minibridge", players=FIVE[:4], owner=keeper, deals=4, rounds=[MINIBRIDGE_DEAL]
+        ),
+    }
+    links = ["Rules", "Download record", "Summary and print", "N · Bob"]
+    for phone, shot in phones_at_every_size(browser, site, keeper):
+        page = phone.page
+        for name, game in games.items():
+            phone.go(reverse("games:sheet", args=[game.pk]))
+            shown = [link for link in links if page.get_by_role("link", name=link).count()]
+            assert shown == (links if name == "minibridge" else links[:3])
+            page.emulate_media(media="print")
+            for link in shown:
+                expect(page.get_by_role("link", name=link)).to_be_hidden()
+            expect(page.locator(".sheet-head")).to_contain_text("started")
+            expect(page.locator("table.sheet")).to_be_visible()
+            page.screenshot(path=str(SHOTS / f"print-{name}-{shot}.png"), full_page=True)
+            page.emulate_media(media="screen")
+            expect(page.get_by_role("link", name="Rules")).to_be_visible()
