@@ -123,6 +123,15 @@ def test_correcting_a_deal_the_keypad_shows_the_points_stored(browser, site, kee
         ]
 
 
+# The colour of every text in a table, and of every background it paints turned negative, as [r, g, b]
+# each: all dark, the text is dark and the backgrounds light. (A transparent one is the paper: left out.)
+INKS = """table => [...table.querySelectorAll("th, td, th *, td *")].flatMap(e => {
+  const style = getComputedStyle(e), rgb = c => c.match(/[0-9.]+/g).slice(0, 3).map(Number);
+  const paint = style.backgroundColor === "rgba(0, 0, 0, 0)" ? [] : [rgb(style.backgroundColor).map(v => 255 - v)];
+  return e.textContent.trim() ? [rgb(style.color), ...paint] : paint;
+})"""
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_live_sheet_prints_without_its_links(browser, site, keeper, make_session):
     # Printed from the browser (Ctrl-P), the live sheet prints the sheet: not its links to the rules, the
@@ -147,6 +156,9 @@ def test_the_live_sheet_prints_without_its_links(browser, site, keeper, make_ses
                 expect(page.get_by_role("link", name=link)).to_be_hidden()
             expect(page.locator(".sheet-head")).to_contain_text("started")
             expect(page.locator("table.sheet")).to_be_visible()
+            # Dark text on white paper, whatever the phone's colour scheme.
+            colours = page.locator("table.sheet").evaluate(INKS)
+            assert all(max(colour) <= 0x80 for colour in colours), (name, shot, colours)
             page.screenshot(path=str(SHOTS / f"print-{name}-{shot}.png"), full_page=True)
             page.emulate_media(media="screen")
             expect(page.get_by_role("link", name="Rules")).to_be_visible()
