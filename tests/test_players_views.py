@@ -51,6 +51,32 @@ def test_player_page_shows_the_figures_and_a_chart(table, user):
     assert 'role="img"' in body and "<desc id=" in body and "The chart as a table" in body
 
 
+AVERAGES = "Average and best score: final totals of finished games."
+OVER_UNDER = "Over / under: bids missed by taking fewer / more tricks than bid"
+MINIBRIDGE_DEAL = {"hcp": [9, 11, 10, 10], "contract": {"strain": "NT", "game": False}, "tricks": 8}
+
+
+@pytest.mark.parametrize(
+    ("game", "names", "rounds", "options", "explained"),
+    [
+        # Unfinished: no average, no best score; Bugger Bridge's bids are counted, so over / under is shown.
+        ("bugger-bridge", ["Ann", "Bo", "Cy"], bugger_rounds(2, players=3), {}, {OVER_UNDER}),
+        ("minibridge", ["Ann", "Bo", "Cy", "Di"], [MINIBRIDGE_DEAL], {"deals": 4}, set()),
+        # Finished Minibridge: an average and a best score, but no bids of a player's own.
+        ("minibridge", ["Ann", "Bo", "Cy", "Di"], [MINIBRIDGE_DEAL], {"deals": 1}, {AVERAGES}),
+        ("bugger-bridge", ["Ann", "Bo", "Cy"], bugger_rounds(18, players=3), {}, {AVERAGES, OVER_UNDER}),
+    ],
+)
+def test_player_page_explains_only_the_figures_it_shows(table, user, game, names, rounds, options, explained):
+    record(user, game, names, rounds, options=options)
+    body = table.get(url("player", player(user, "Ann"))).content.decode()
+    # The figures are there exactly when their explanation is expected, and the page explains nothing else.
+    assert ("Average score" in body) == (AVERAGES in explained)
+    assert ("Missed: over / under" in body) == (OVER_UNDER in explained)
+    assert {text for text in (AVERAGES, OVER_UNDER) if text in body} == explained
+    assert '<p class="hint"></p>' not in body
+
+
 def test_player_pages_of_others_are_404(table, other_user):
     record(other_user, "bugger-bridge", ["Xena", "Yuri", "Zed"], [])
     xena = player(other_user, "Xena")

@@ -154,6 +154,7 @@ class PlayerStats(Ratios):
 
     played = Total()
     finished = Total()
+    scored = Total()  # finished games with a final total: the page explains averages only when there are some
     won = Total()
     bids = Total()
     made = Total()

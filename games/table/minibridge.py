@@ -370,12 +370,15 @@ class PointsForm(DealForm):
 
     @property
     def keypad(self) -> list[Chip]:
-        """0 to 37; values that cannot fit in the 40 points with those already announced are struck."""
+        """0 to 37; values that cannot fit in the 40 points with those already announced are struck, and the
+        points already in for the player it fills are marked (``checked``: the template shows them picked)."""
         left_out = (self.filling, self.order[3])
         room = DECK_HCP - sum(v for s, v in enumerate(self.hcp) if v is not None and s not in left_out)
         title = gettext("Only {room} points are left").format(room=room)
+        picked = self.hcp[self.filling] if self.filling is not None else None
         return [
-            Chip(value=v, struck=v > room, title=title if v > room else "") for v in range(MAX_HAND_HCP + 1)
+            Chip(value=v, struck=v > room, title=title if v > room else "", checked=v == picked)
+            for v in range(MAX_HAND_HCP + 1)
         ]
 
     @override
