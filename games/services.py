@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from uuid import uuid4
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Model
@@ -310,7 +311,7 @@ def _claim(
     claimed |= {name: getattr(session, name) for name in ("finished_at", "finished_early", "winners")}
     if not _update_row(GameSession, {"id": session.pk, "version": expected}, claimed):
         raise StaleVersion
-    Player.objects.filter(pk__in=[seat.player_id for seat in seats]).renew_figures()
+    _update_row(Player, {"id": [seat.player_id for seat in seats]}, {"figures_key": uuid4()})
     session.version = expected + 1
     session.changes = changes
     session.last_played = now
