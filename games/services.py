@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from uuid import uuid4
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Model
@@ -16,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games.accounts.players import PlayerError, normal_name
+from games.forms import ROW_ID_MAX
 from games.models import Entry, GameSession, Player, Round, Seat
 from games.paper import signed
 from games.registry import GAMES, get_rules, max_rounds
@@ -309,7 +311,7 @@ def _claim(
     claimed |= {name: getattr(session, name) for name in ("finished_at", "finished_early", "winners")}
     if not _update_row(GameSession, {"id": session.pk, "version": expected}, claimed):
         raise StaleVersion
-    Player.objects.filter(pk__in=[seat.player_id for seat in seats]).renew_figures()
+    _update_row(Player, {"id": [seat.player_id for seat in seats]}, {"figures_key": uuid4()})
     session.version = expected + 1
     session.changes = changes
     session.last_played = now
@@ -320,12 +322,55 @@ def _update_row(model: type[Model], where: dict[str, Any], values: dict[str, Any
     claims its version so (and a round's save stores its row so), and the ORM took ten times longer to build
     that UPDATE than the database to run it. Returns the number of rows changed."""
     quote, fields = connection.ops.quote_name, {f.name: f for f in model._meta.concrete_fields}
-    sets, tests = ([f"{quote(str(fields[n].column))} = %s" for n in named] for named in (values, where))
-    sql = f"UPDATE {quote(model._meta.db_table)} SET {', '.join(sets)} WHERE {' AND '.join(tests)}"
-    params = [fields[n].get_db_prep_save(v, connection) for n, v in [*values.items(), *where.items()]]
+    sets = [f"{quote(str(fields[name].column))} = %s" for name in values]
+    tests, tested = _where(model, where)
+    sql = f"UPDATE {quote(model._meta.db_table)} SET {', '.join(sets)} WHERE {tests}"
+    params = [fields[n].get_db_prep_save(v, connection) for n, v in values.items()]
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, [*params, *tested])
         return int(cursor.rowcount)
+
+
+def _where(model: type[Model], where: dict[str, Any]) -> tuple[str, list[Any]]:
+    """The SQL test of ``filter(**where)`` and its parameters, for plain values: None is ``IS NULL``, a list
+    ``IN`` (not empty)."""
+    quote, fields = connection.ops.quote_name, {f.name: f for f in model._meta.concrete_fields}
+    tests, params = [], []
+    for name, value in where.items():
+        field, column = fields[name], quote(str(fields[name].column))
+        if value is None:
+            tests.append(f"{column} IS NULL")
+        elif isinstance(value, list):
+            tests.append(f"{column} IN ({', '.join(['%s'] * len(value))})")
+            params += [field.get_db_prep_value(v, connection) for v in value]
+        else:
+            tests.append(f"{column} = %s")
+            params.append(field.get_db_prep_value(value, connection))
+    return " AND ".join(tests), params
+
+
+def owned_game(pk: int, owner: User) -> GameSession | None:
+    """``GameSession.objects.live().filter(pk=pk, owner=owner).first()``, its SQL written here: every page
+    and write of a game reads its row so, and the ORM took longer to build that query than the rest of a
+    live check's work."""
+    if not 1 <= pk <= ROW_ID_MAX:  # no such row (and past what the database takes as a number)
+        return None
+    fields = GameSession._meta.concrete_fields
+    table, quote = GameSession._meta.db_table, connection.ops.quote_name
+    tests, params = _where(GameSession, {"id": pk, "owner": owner.pk, "deleted_at": None})
+    columns = ", ".join(quote(str(f.column)) for f in fields)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {columns} FROM {quote(table)} WHERE {tests}", params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = []
+    for field, value in zip(fields, row, strict=True):  # converted as the ORM converts what it reads
+        column = field.get_col(table)
+        for convert in [*connection.ops.get_db_converters(column), *field.get_db_converters(connection)]:
+            value = convert(value, column, connection)
+        values.append(value)
+    return GameSession.from_db(connection.alias, [f.attname for f in fields], values)
 
 
 def changes_since(session: GameSession, version: int) -> list[dict[str, Any]] | None:

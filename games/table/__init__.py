@@ -98,6 +98,67 @@ def write_fields(context: TemplateContext) -> str:
     )
 
 
+def game_tools(context: TemplateContext) -> SafeString:
+    """``{% game_tools %}``: Undo, end-early and reopen, the same on every sheet, and the live check every
+    sheet makes (its data attributes tell static/js/app.js where to check for changes and which version the
+    page shows). Drawn here rather than by a template: every save's answer draws it again.
+
+    From the context besides the sheet's: ``word``, what a round is called in this game ("round", "deal",
+    "hand"); ``end_hint``, who wins if the game ends now; ``oob``, drawn for an htmx out-of-band swap.
+    """
+    session, state, can_write = context["session"], context["state"], context.get("can_write")
+    pk = session.pk
+    # The blank lines and indents are those the template this replaces drew: the page's bytes are unchanged.
+    flags = (" data-writes" if can_write else "") + (" data-over" if state.finished else "")
+    flags += ' hx-swap-oob="true"' if context.get("oob") else ""
+    tools = f'\n<div id="game-tools" class="game-tools" data-live-url="{escape(context["live_url"])}" data-version="{session.version}" data-game="{pk}"{flags}>\n  '
+    if can_write:
+        said = {"round": escape(in_words(str(context.get("word") or "")))}
+        posts = ' hx-target="#entry-panel" hx-swap="outerHTML" hx-disabled-elt="find button"'
+        tools += "\n  "
+        if not state.finished:
+            tools += "\n  "
+            if state.rounds:
+                info = state.rounds[-1].info
+                said |= {"number": info.number, "label": escape(info.label)}
+                if info.label != str(info.number):
+                    confirm = gettext(
+                        "Take back %(round)s %(number)s (%(label)s) and everything entered for it?"
+                    )
+                else:
+                    confirm = gettext("Take back %(round)s %(number)s and everything entered for it?")
+                url = reverse("games:undo", args=[pk])
+                tools += (
+                    f'\n  <form method="post" action="{url}" hx-post="{url}"{posts} hx-confirm="{confirm % said}">\n'
+                    f'    {write_fields(context)}<input type="hidden" name="round" value="{info.number}">\n'
+                    f'    <button type="submit">{gettext("Undo last %(round)s") % said}</button>\n  </form>\n  '
+                )
+            url = reverse("games:end", args=[pk])
+            dropped = gettext(
+                "A %(round)s still being entered is dropped. You can reopen the game afterwards."
+            )
+            tools += (
+                f'\n  <details class="end-game">\n    <summary>{gettext("End the game now…")}</summary>\n'
+                f'    <form method="post" action="{url}" hx-post="{url}"{posts}>\n      {write_fields(context)}\n'
+                f'      <p class="hint">{conditional_escape(context.get("end_hint") or "")} {dropped % said}</p>\n'
+                f'      <button type="submit" class="danger">{gettext("End game now")}</button>\n'
+                "    </form>\n  </details>\n  "
+            )
+        elif state.finished_early:
+            url = reverse("games:reopen", args=[pk])
+            tools += (
+                f'\n  <form method="post" action="{url}" hx-post="{url}"{posts}>\n'
+                f'    {write_fields(context)}<button type="submit">{gettext("Reopen the game")}</button>\n'
+                f'    <span class="hint">{gettext("It was ended early; reopen it to play on.")}</span>\n  </form>\n  '
+            )
+        tools += "\n  "
+        if context.get("is_owner"):
+            share = reverse("games:share", args=[pk])
+            tools += f'<p class="share-line"><a class="button" href="{share}">{gettext("Share this game…")}</a></p>'
+        tools += "\n  "
+    return mark_safe(tools + "\n</div>\n")  # noqa: S308 (every text in it is escaped, or a translation)
+
+
 def seat_row(row: EntryRow, prefix: str, field: str, suffix: str = "", show_bid: bool = False) -> SafeString:
     """``{% seat_row row prefix field suffix show_bid %}``: one player's row of one-tap chips (radio buttons),
     all on one line: who is in the first column (their name; under it their bid, badges and place so far,

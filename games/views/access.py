@@ -20,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_htmx.http import HttpResponseClientRedirect
 
+from games import services
 from games.accounts import sharing
 from games.models import GameSession, ShareLink
 
@@ -55,11 +56,9 @@ class LinkReplaced(Exception):
 def game_access(request: HtmxHttpRequest, pk: int) -> Access:
     """The owner's game, or a game this phone holds a keep-score link to; else 404 (or a login)."""
     if request.user.is_authenticated:
-        try:
-            game = GameSession.objects.live().get(pk=pk, owner=request.user)
+        game = services.owned_game(pk, request.user)
+        if game is not None:
             return Access(game, can_write=True, is_owner=True)
-        except GameSession.DoesNotExist:
-            pass
     token = request.session.get(KEEP_GRANTS, {}).get(str(pk)) if hasattr(request, "session") else None
     if token:
         link = sharing.find_link(token)
