@@ -29,13 +29,7 @@ class ViewOnly:
         del request, obj  # the same answer for everyone and every record
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        del request, obj  # the same answer for everyone and every record
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        del request, obj  # the same answer for everyone and every record
-        return False
+    has_change_permission = has_delete_permission = has_add_permission
 
 
 class SeatInline(ViewOnly, TabularInline[Seat, GameSession]):

@@ -124,13 +124,50 @@ class Game:
         out: list[bool],
         options: dict[str, Any] | None = None,
     ) -> str:
-        """Who leads a game in progress with these options, from its last complete round's totals:
-        "Anna leads with 45"."""
-        return leader_line(self.rules, names, totals, out, options)
+        """Who leads a game in progress, from its last complete round's totals (and who is out), with
+        these ``options`` (the lowest total leads where it wins): "Anna leads with 45", "N-S lead with
+        120", "3 still in"; "" before any round is complete."""
+        if not totals:
+            return ""
+        if all(t is None for t in totals):
+            still = [n for n, gone in zip(names, out, strict=False) if not gone]
+            if len(still) == 1:
+                return gettext("{name} is the last one in").format(name=still[0])
+            return ngettext("{count} still in", "{count} still in", len(still)).format(count=len(still))
+        points = [t or 0 for t in totals]
+        if self.rules.partnerships:
+            sides = [(side, points[seats[0]]) for side, seats in self.rules.partnerships]
+            best = max(t for _, t in sides)
+            leaders = [side for side, t in sides if t == best]
+            if len(leaders) > 1:
+                return gettext("Level at {total}").format(total=number(best))
+            return gettext("{side} lead with {total}").format(side=gettext(leaders[0]), total=number(best))
+        best = min(points) if self.rules.lowest_wins(options) else max(points)
+        leaders = [names[i] for i, t in enumerate(points) if t == best]
+        if len(leaders) == 1:
+            return gettext("{name} leads with {total}").format(name=leaders[0], total=number(best))
+        if len(leaders) == len(points):
+            return gettext("All level at {total}").format(total=number(best))
+        return gettext("{names} lead with {total}").format(names=and_list(leaders), total=number(best))
 
     def standings(self, state: GameState, names: list[str]) -> list[Place]:
-        """Players (or sides) by final place, best first, ties sharing a place."""
-        return standings(self.rules, state, names)
+        """Players (or sides) by final (or present) place, best first, ties sharing a place."""
+        if self.rules.partnerships:
+            totals = state.totals or [0] * state.players
+            sides = [
+                (f"{gettext(side)} ({' & '.join(names[s] for s in seats)})", totals[seats[0]])
+                for side, seats in self.rules.partnerships
+            ]
+            return [
+                Place(place, tied, sides[i][0], sides[i][1]) for i, place, tied in rank([t for _, t in sides])
+            ]
+        if state.totals is None:
+            return _by_time_in(state, names, self.rules.round_word)
+        lowest = self.rules.lowest_wins(state.options)
+        return [
+            Place(place, tied, names[i], state.totals[i])
+            for i, place, tied in rank(list(state.totals), lowest_first=lowest)
+        ]
 
     def headline(self, state: GameState, names: list[str]) -> str:
         """The game's end in a few words, for the winner moment: "Ann wins!", "Ann and Ben share the
@@ -390,26 +427,6 @@ def rank(keys: list[int], *, lowest_first: bool = False) -> list[tuple[int, int,
     return [(i, places[i], keys.count(keys[i]) > 1) for i in sorted(places, key=places.__getitem__)]
 
 
-def standings(rules: GameRules, state: GameState, names: list[str]) -> list[Place]:
-    """The final (or present) standings of a game: ``rules`` a GameRules, ``state`` its GameState."""
-    if rules.partnerships:
-        totals = state.totals or [0] * state.players
-        sides = [
-            (f"{gettext(side)} ({' & '.join(names[s] for s in seats)})", totals[seats[0]])
-            for side, seats in rules.partnerships
-        ]
-        return [
-            Place(place, tied, sides[i][0], sides[i][1]) for i, place, tied in rank([t for _, t in sides])
-        ]
-    if state.totals is None:
-        return _by_time_in(state, names, rules.round_word)
-    lowest = rules.lowest_wins(state.options)
-    return [
-        Place(place, tied, names[i], state.totals[i])
-        for i, place, tied in rank(list(state.totals), lowest_first=lowest)
-    ]
-
-
 def _by_time_in(state: GameState, names: list[str], word: str) -> list[Place]:
     """An elimination game: those still in first, then by the hand they went out in, latest first."""
     went_out: dict[int, int] = {}
@@ -425,40 +442,6 @@ def _by_time_in(state: GameState, names: list[str], word: str) -> list[Place]:
         else Place(place, tied, names[i], None, gettext("still in"))
         for i, place, tied in rank(keys)
     ]
-
-
-def leader_line(
-    rules: GameRules,
-    names: list[str],
-    totals: list[int | None],
-    out: list[bool],
-    options: dict[str, Any] | None = None,
-) -> str:
-    """Who leads a game in progress, from its last complete round's totals (and who is out), with
-    these ``options`` (the lowest total leads where it wins): "Anna leads with 45", "N-S lead with
-    120", "3 still in"; "" before any round is complete."""
-    if not totals:
-        return ""
-    if all(t is None for t in totals):
-        still = [n for n, gone in zip(names, out, strict=False) if not gone]
-        if len(still) == 1:
-            return gettext("{name} is the last one in").format(name=still[0])
-        return ngettext("{count} still in", "{count} still in", len(still)).format(count=len(still))
-    points = [t or 0 for t in totals]
-    if rules.partnerships:
-        sides = [(side, points[seats[0]]) for side, seats in rules.partnerships]
-        best = max(t for _, t in sides)
-        leaders = [side for side, t in sides if t == best]
-        if len(leaders) > 1:
-            return gettext("Level at {total}").format(total=number(best))
-        return gettext("{side} lead with {total}").format(side=gettext(leaders[0]), total=number(best))
-    best = min(points) if rules.lowest_wins(options) else max(points)
-    leaders = [names[i] for i, t in enumerate(points) if t == best]
-    if len(leaders) == 1:
-        return gettext("{name} leads with {total}").format(name=leaders[0], total=number(best))
-    if len(leaders) == len(points):
-        return gettext("All level at {total}").format(total=number(best))
-    return gettext("{names} lead with {total}").format(names=and_list(leaders), total=number(best))
 
 
 # Each game's table class, imported when its table is first asked for (see ``table`` above).

@@ -235,8 +235,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL;PRAGMA busy_timeout=20000;",
     }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"].setdefault("OPTIONS", {})
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -266,8 +264,6 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
-USE_I18N = True
-USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
@@ -277,11 +273,7 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
-DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-
 # Uploaded session records are small JSON files.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
-FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 SESSION_RECORD_MAX_BYTES = env_int("SESSION_RECORD_MAX_BYTES", 2_000_000)
 # A whole backup uploaded to be restored (every game of an account): each record in it is held
 # to SESSION_RECORD_MAX_BYTES. A thousand games of an evening's length take about 4 MB.
@@ -291,10 +283,7 @@ SESSION_BACKUP_MAX_BYTES = env_int("SESSION_BACKUP_MAX_BYTES", 20_000_000)
 UPLOAD_MAX_BYTES = max(SESSION_RECORD_MAX_BYTES, SESSION_BACKUP_MAX_BYTES)
 REQUEST_MAX_BYTES = UPLOAD_MAX_BYTES + 64 * 1024
 
-X_FRAME_OPTIONS = "DENY"
-SECURE_CONTENT_TYPE_NOSNIFF = True
-SECURE_REFERRER_POLICY = "same-origin"
-
+# Django's defaults already send X-Frame-Options DENY, nosniff and Referrer-Policy same-origin.
 # Strict CSP: only our own files; htmx is told not to inject its indicator style.
 SECURE_CSP = {
     "default-src": [CSP.SELF],

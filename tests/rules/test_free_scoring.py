@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.registry import GAMES, get_rules, standings
+from games.registry import GAMES, get_rules
 from games.rules.base import RuleError
 from games.rules.free_scoring import FreeScoring
 
@@ -78,7 +78,7 @@ def test_points_as_typed_negative_too_and_the_highest_wins_after_the_rounds():
 def test_the_lowest_wins_when_chosen():
     state = replay([[12, -5, 7], [0, 30, -2]], {"wins": "lowest", "rounds": 2})
     assert state.totals == [12, 25, 5] and state.winners == [2]
-    places = standings(RULES, state, NAMES)
+    places = GAMES["free-scoring"].standings(state, NAMES)
     assert [(p.name, p.ordinal) for p in places] == [("Cat", "1st"), ("Ann", "2nd"), ("Ben", "3rd")]
     assert GAMES["free-scoring"].leader_line(NAMES, [12, 25, 5], [False] * 3, state.options) == (
         "Cat leads with 5"
