@@ -213,6 +213,20 @@ def _chips(row: EntryRow, prefix: str, field: str, show_bid: bool) -> str:
     return "".join(drawn)
 
 
+def trump_chips(trumps: list[tuple[str, object]], chosen: str, css: str = "") -> SafeString:
+    """``{% trump_chips trumps chosen css %}``: the bids form's trumps turned up, a chip each (``chosen``
+    checked; ``css``, a chip's classes, the value appended). Drawn here for the same reason as ``seat_row``:
+    every save's answer draws the next round's bids form."""
+    chips = []
+    for value, words in trumps:
+        at, checked = escape(value), "checked" if value == chosen else ""
+        chips.append(
+            f'\n      <input type="radio" id="trump-{at}" name="trump" value="{at}" {checked}>\n'
+            f'      <label for="trump-{at}" class="chip {escape(css)}{at}">{escape(str(words))}</label>\n      '
+        )
+    return mark_safe("".join(chips))  # noqa: S308 (every text in it is escaped here)
+
+
 class Panel(Protocol):
     """What every entry panel has: its phase ("over" once the game is), a note and a refusal."""
 
