@@ -146,8 +146,9 @@ def test_a_write_of_a_round_takes_the_rows_before_it_from_the_version_before():
 
 
 def test_a_saves_answer_draws_the_sheet_as_a_fresh_page_does(table, make_game, monkeypatch):
-    """A save's answer takes the rows before the round written from the version before: they are what a
-    fresh page draws, for a new round and for a correction that re-scores the rounds after it."""
+    """A save's answer takes the rows before the round written from the version before and sends only the
+    rows that changed: swapped into the page, they are what a fresh page draws, for a new round and for a
+    correction that re-scores the rounds after it."""
     session = make_game(rounds=[everyone_makes(5, c) for c in (1, 2, 3)])
     table_class = type(GAMES[BuggerBridge.slug].table)
     screen, asked = table_class.screen, []
@@ -181,14 +182,24 @@ def test_a_saves_answer_draws_the_sheet_as_a_fresh_page_does(table, make_game, m
             2,
         ),
     ]
+
+    def swapped(shown, answer):
+        """The body ``shown`` once the answer's rows are swapped in out of band, as htmx does."""
+        for at, rest in re.findall(r'<tr hx-swap-oob="true" id="(round-\d+)"(.*?</tr>)', body(answer), re.S):
+            start = shown.index(f'<tr id="{at}"')
+            shown = shown[:start] + f'<tr id="{at}"{rest}' + shown[shown.index("</tr>", start) + 5 :]
+        return shown
+
     drawn_bodies = [sheet_body(table.get(sheet))]
     for address, data, number in writes:
         asked.clear()
         answer = table.send(address, data, htmx=True)
         assert answer.status_code == 200 and asked == [number]
+        assert 'id="sheet-body"' not in body(answer)  # only the rows that changed
+        assert f'id="round-{number - 1}"' not in body(answer)
         caches[CACHE_ALIAS].clear()
-        assert sheet_body(answer) == sheet_body(table.get(sheet))
-        drawn_bodies.append(sheet_body(answer))
+        drawn_bodies.append(swapped(drawn_bodies[-1], answer))
+        assert drawn_bodies[-1] == sheet_body(table.get(sheet))
 
     def row(page, number):
         return re.search(f'<tr id="round-{number}".*?</tr>', page)[0]

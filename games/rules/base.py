@@ -33,9 +33,10 @@ The pure layer's shared parts live here too, so a round can be followed in few f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from functools import cached_property
+from typing import Any, ClassVar, overload
 
 # Words in the current language, for the plain-Python modules (see the module's docstring).
 
@@ -257,6 +258,38 @@ class RoundInfo:
         return self.cards
 
 
+class Lines(Sequence[str]):
+    """A round's line per player, each worked out when first read (``line(*args)``, an args tuple a player):
+    a replay scores every round on each save, and a save reads the lines of almost none. The replay is kept
+    (pickled) with the arguments, or with the lines once read; ``line`` must be a module's or a class's
+    function, which pickle names."""
+
+    def __init__(self, line: Callable[..., str], args: Iterable[tuple[Any, ...]]) -> None:
+        self.line, self.args = line, list(args)
+
+    @cached_property
+    def lines(self) -> list[str]:
+        return [self.line(*args) for args in self.args]
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        return self.lines[index]
+
+    def __len__(self) -> int:
+        return len(self.args)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and self.lines == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # equal to a list, so unhashable as one is
+
+    def __repr__(self) -> str:
+        return repr(self.lines)
+
+
 @dataclass
 class RoundResult:
     """A recorded round, checked and scored."""
@@ -267,7 +300,7 @@ class RoundResult:
     points: list[int] | None = None  # per player for this round; None if not scored
     totals: list[int] | None = None  # running totals after this round
     out: list[int] | None = None  # elimination: seats out after this round
-    explain: list[str] = field(default_factory=list)  # per player, one line
+    explain: Sequence[str] = field(default_factory=list)  # per player, one line (a list, or ``Lines``)
     facts: dict[str, Any] = field(default_factory=dict)  # game-specific derived facts
 
 
@@ -522,7 +555,7 @@ class GameRules:
         data: dict[str, Any],
         points: list[int],
         totals: list[int],
-        explain: list[str],
+        explain: Sequence[str],
         facts: dict[str, Any],
     ) -> RoundResult:
         """A complete round, scored: its points, the running totals after it, a line per player and facts."""

@@ -14,6 +14,7 @@ from .base import (
     SUITS,
     ExactBidRules,
     GameState,
+    Lines,
     Option,
     RoundInfo,
     RoundResult,
@@ -188,7 +189,7 @@ class BuggerBridge(ExactBidRules):
             self.check_tricks(info, tricks, names=setup.names)
             points = [p + q for p, q in zip(self.score(bids, tricks), penalty, strict=False)]
             totals = [t + p for t, p in zip(totals, points, strict=False)]
-            explain = [self.explain(b, t, q) for b, t, q in zip(bids, tricks, penalty, strict=False)]
+            explain = Lines(self.explain, zip(bids, tricks, penalty, strict=False))
             facts = {"bid_total": sum(bids), "bid_line": self.bid_total_line(sum(bids), info.dealt)}
             results.append(self._scored(info, data, points, totals, explain, facts))
         return self._game_state(

@@ -30,6 +30,7 @@ from .base import (
     ROOK_COLOURS,
     ExactBidRules,
     GameState,
+    Lines,
     Option,
     RoundInfo,
     RoundResult,
@@ -351,7 +352,7 @@ class MormonBridge(ExactBidRules):
             else:
                 target_facts, over = self.target_rule(totals, target, n, names)
                 facts.update(target_facts)
-            explain = [explain_points(b, t) for b, t in zip(bids, tricks, strict=True)]
+            explain = Lines(explain_points, zip(bids, tricks, strict=True))
             results.append(self._scored(info, data, points, totals, explain, facts))
 
         def upcoming(number: int) -> RoundInfo:

@@ -213,6 +213,20 @@ def _chips(row: EntryRow, prefix: str, field: str, show_bid: bool) -> str:
     return "".join(drawn)
 
 
+def trump_chips(trumps: list[tuple[str, object]], chosen: str, css: str = "") -> SafeString:
+    """``{% trump_chips trumps chosen css %}``: the bids form's trumps turned up, a chip each (``chosen``
+    checked; ``css``, a chip's classes, the value appended). Drawn here for the same reason as ``seat_row``:
+    every save's answer draws the next round's bids form."""
+    chips = []
+    for value, words in trumps:
+        at, checked = escape(value), "checked" if value == chosen else ""
+        chips.append(
+            f'\n      <input type="radio" id="trump-{at}" name="trump" value="{at}" {checked}>\n'
+            f'      <label for="trump-{at}" class="chip {escape(css)}{at}">{escape(str(words))}</label>\n      '
+        )
+    return mark_safe("".join(chips))  # noqa: S308 (every text in it is escaped here)
+
+
 class Panel(Protocol):
     """What every entry panel has: its phase ("over" once the game is), a note and a refusal."""
 
@@ -694,10 +708,12 @@ MARKUP = 5
 
 @dataclass
 class Drawn:
-    """A sheet's body and footer rows, drawn."""
+    """A sheet's body and footer rows, drawn; ``changed``: when a write just drew them from the version
+    before's, only the body rows that differ from it, each drawn to swap itself out of band (else None)."""
 
     body: SafeString
     foot: SafeString
+    changed: SafeString | None = None
 
 
 def _attr(name: str, value: str) -> str:
@@ -778,6 +794,7 @@ def drawn(
     parts = (seated, int(can_write), _language())
     cache = caches[CACHE_ALIAS]
     found: DrawnRows | None = cache.get(_key("sheet", session, *parts))
+    changed = None
     if found is None:
         before = (
             cache.get(_key("sheet", session, *parts, version=session.version - 1)) if same_before else None
@@ -793,8 +810,32 @@ def drawn(
             at += len(drawn_rows[-1])
         found = "".join(drawn_rows), starts, draw_foot(foot_rows)
         cache.set(_key("sheet", session, *parts), found)
+        if before is not None and body:
+            changed = _changed_rows(before, found, len(body))
     body, _, foot = found
-    return Drawn(mark_safe(body), mark_safe(foot))  # noqa: S308 (every text in it is escaped above)
+    # Every text in them is escaped above.
+    return Drawn(mark_safe(body), mark_safe(foot), None if changed is None else mark_safe(changed))  # noqa: S308
+
+
+def _changed_rows(before: DrawnRows, after: DrawnRows, at: int) -> str | None:
+    """The rows of ``after`` from offset ``at`` on that differ from ``before``'s, each marked to swap itself
+    out of band; None when the rows from there on are not the same rounds (a row added or gone)."""
+
+    def rows(found: DrawnRows) -> list[tuple[int, str]]:
+        body, starts, _ = found
+        ends = [start for _, start in starts[1:]] + [len(body)]
+        return [
+            (number, body[start:end])
+            for (number, start), end in zip(starts, ends, strict=True)
+            if start >= at
+        ]
+
+    old, new = rows(before), rows(after)
+    if [number for number, _ in old] != [number for number, _ in new]:
+        return None
+    return "".join(
+        f'<tr hx-swap-oob="true"{row[3:]}' for (_, row), (_, was) in zip(new, old, strict=True) if row != was
+    )
 
 
 def _rows_before(found: DrawnRows, number: int) -> tuple[str, list[tuple[int, int]]]:

@@ -25,7 +25,9 @@
     const row = square.closest("tr");
     const key = [...row.querySelectorAll("td")].indexOf(square.closest("td"));
     const number = row.id.replace("round-", "");
-    const version = body.dataset.version || "";
+    // The version the sheet shows: its game tools are redrawn by every answer that changes the game (a
+    // save swaps only the rows that changed, leaving the body's own attributes as they were).
+    const version = document.getElementById("game-tools")?.dataset.version || "";
     let pop = document.getElementById(`exp-${number}-${key}`);
     if (!pop || pop.dataset.version !== version) {
       const url = `${body.dataset.explain}?r=${number}&k=${key}&v=${version}`;

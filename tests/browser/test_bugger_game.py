@@ -95,6 +95,13 @@ def expect_totals(page, expected):
     expect(page.locator("#totals td")).to_have_text([str(t) for t in expected])
 
 
+def expect_as_reloaded(page):
+    """The sheet, after the saves' answers swapped in what changed, is what a fresh load of it draws."""
+    swapped = page.locator("table.sheet").evaluate("table => table.outerHTML")
+    page.reload()
+    assert page.locator("table.sheet").evaluate("table => table.outerHTML") == swapped
+
+
 def test_a_whole_game_by_tapping_with_a_correction_and_a_penalty(phone):
     rng = random.Random(20261121)
     page = phone.page
@@ -148,6 +155,7 @@ def test_a_whole_game_by_tapping_with_a_correction_and_a_penalty(phone):
             for b, t, p in played:
                 expected = [e + s + q for e, s, q in zip(expected, score(b, t), p, strict=True)]
             expect_totals(page, expected)
+            expect_as_reloaded(page)
 
     expected = [0] * len(PLAYERS)
     for bids, tricks, penalties in played:
@@ -162,7 +170,7 @@ def test_a_whole_game_by_tapping_with_a_correction_and_a_penalty(phone):
         expect(panel).to_contain_text("Shared win: " + ", ".join(winners))
 
     # A full reload shows the same sheet: the in-place updates matched what is stored.
-    page.reload()
+    expect_as_reloaded(page)
     expect_totals(page, expected)
     # Tapping a score explains it.
     phone.tap("#round-1 td >> nth=0 >> button")
