@@ -108,16 +108,13 @@ def game_tools(context: TemplateContext) -> SafeString:
     """
     session, state, can_write = context["session"], context["state"], context.get("can_write")
     pk = session.pk
-    # The blank lines and indents are those the template this replaces drew: the page's bytes are unchanged.
     flags = (" data-writes" if can_write else "") + (" data-over" if state.finished else "")
     flags += ' hx-swap-oob="true"' if context.get("oob") else ""
-    tools = f'\n<div id="game-tools" class="game-tools" data-live-url="{escape(context["live_url"])}" data-version="{session.version}" data-game="{pk}"{flags}>\n  '
+    tools = f'<div id="game-tools" class="game-tools" data-live-url="{escape(context["live_url"])}" data-version="{session.version}" data-game="{pk}"{flags}>\n'
     if can_write:
         said = {"round": escape(in_words(str(context.get("word") or "")))}
         posts = ' hx-target="#entry-panel" hx-swap="outerHTML" hx-disabled-elt="find button"'
-        tools += "\n  "
         if not state.finished:
-            tools += "\n  "
             if state.rounds:
                 info = state.rounds[-1].info
                 said |= {"number": info.number, "label": escape(info.label)}
@@ -129,34 +126,31 @@ def game_tools(context: TemplateContext) -> SafeString:
                     confirm = gettext("Take back %(round)s %(number)s and everything entered for it?")
                 url = reverse("games:undo", args=[pk])
                 tools += (
-                    f'\n  <form method="post" action="{url}" hx-post="{url}"{posts} hx-confirm="{confirm % said}">\n'
-                    f'    {write_fields(context)}<input type="hidden" name="round" value="{info.number}">\n'
-                    f'    <button type="submit">{gettext("Undo last %(round)s") % said}</button>\n  </form>\n  '
+                    f'<form method="post" action="{url}" hx-post="{url}"{posts} hx-confirm="{confirm % said}">\n'
+                    f'{write_fields(context)}<input type="hidden" name="round" value="{info.number}">\n'
+                    f'<button type="submit">{gettext("Undo last %(round)s") % said}</button>\n</form>\n'
                 )
             url = reverse("games:end", args=[pk])
             dropped = gettext(
                 "A %(round)s still being entered is dropped. You can reopen the game afterwards."
             )
             tools += (
-                f'\n  <details class="end-game">\n    <summary>{gettext("End the game now…")}</summary>\n'
-                f'    <form method="post" action="{url}" hx-post="{url}"{posts}>\n      {write_fields(context)}\n'
-                f'      <p class="hint">{conditional_escape(context.get("end_hint") or "")} {dropped % said}</p>\n'
-                f'      <button type="submit" class="danger">{gettext("End game now")}</button>\n'
-                "    </form>\n  </details>\n  "
+                f'<details class="end-game">\n<summary>{gettext("End the game now…")}</summary>\n'
+                f'<form method="post" action="{url}" hx-post="{url}"{posts}>\n{write_fields(context)}\n'
+                f'<p class="hint">{conditional_escape(context.get("end_hint") or "")} {dropped % said}</p>\n'
+                f'<button type="submit" class="danger">{gettext("End game now")}</button>\n</form>\n</details>\n'
             )
         elif state.finished_early:
             url = reverse("games:reopen", args=[pk])
             tools += (
-                f'\n  <form method="post" action="{url}" hx-post="{url}"{posts}>\n'
-                f'    {write_fields(context)}<button type="submit">{gettext("Reopen the game")}</button>\n'
-                f'    <span class="hint">{gettext("It was ended early; reopen it to play on.")}</span>\n  </form>\n  '
+                f'<form method="post" action="{url}" hx-post="{url}"{posts}>\n'
+                f'{write_fields(context)}<button type="submit">{gettext("Reopen the game")}</button>\n'
+                f'<span class="hint">{gettext("It was ended early; reopen it to play on.")}</span>\n</form>\n'
             )
-        tools += "\n  "
         if context.get("is_owner"):
             share = reverse("games:share", args=[pk])
-            tools += f'<p class="share-line"><a class="button" href="{share}">{gettext("Share this game…")}</a></p>'
-        tools += "\n  "
-    return mark_safe(tools + "\n</div>\n")  # noqa: S308 (every text in it is escaped, or a translation)
+            tools += f'<p class="share-line"><a class="button" href="{share}">{gettext("Share this game…")}</a></p>\n'
+    return mark_safe(tools + "</div>\n")  # noqa: S308 (every text in it is escaped, or a translation)
 
 
 def seat_row(row: EntryRow, prefix: str, field: str, suffix: str = "", show_bid: bool = False) -> SafeString:
@@ -181,11 +175,10 @@ def seat_row(row: EntryRow, prefix: str, field: str, suffix: str = "", show_bid:
     said = f" {conditional_escape(suffix)}" if suffix else ""
     error = f'<p class="error">{escape(row.error)}</p>' if row.error else ""
     return mark_safe(  # noqa: S308 (every text in it is escaped here or in _chips)
-        f'\n<div role="radiogroup" aria-labelledby="{at}" class="seat-row{" has-error" if row.error else ""}"'
-        f' data-seat="{row.seat}">\n  <div class="seat-who">\n'
-        f'    <span class="seat-name" id="{at}">{escape(row.name)}{said}</span>\n'
-        f'    <span class="seat-facts">{"".join(facts)}</span>\n  </div>\n'
-        f'  <div class="chips">\n    {_chips(row, prefix, field, show_bid)}\n  </div>\n  {error}\n</div>\n'
+        f'<div role="radiogroup" aria-labelledby="{at}" class="seat-row{" has-error" if row.error else ""}"'
+        f' data-seat="{row.seat}">\n<div class="seat-who">\n<span class="seat-name" id="{at}">{escape(row.name)}{said}'
+        f'</span>\n<span class="seat-facts">{"".join(facts)}</span>\n</div>\n'
+        f'<div class="chips">\n{_chips(row, prefix, field, show_bid)}</div>\n{error}</div>\n'
     )
 
 
@@ -208,7 +201,7 @@ def _chips(row: EntryRow, prefix: str, field: str, show_bid: bool) -> str:
         label = escape(chip.label) if chip.label else value
         drawn.append(
             f'<input type="radio" id="{at}" name="{name}" value="{value}"{checked}{disabled}>\n'
-            f'    <label for="{at}" class="{css}"{title}>{label}</label>\n    '
+            f'<label for="{at}" class="{css}"{title}>{label}</label>\n'
         )
     return "".join(drawn)
 
@@ -219,10 +212,10 @@ def trump_chips(trumps: list[tuple[str, object]], chosen: str, css: str = "") ->
     every save's answer draws the next round's bids form."""
     chips = []
     for value, words in trumps:
-        at, checked = escape(value), "checked" if value == chosen else ""
+        at, checked = escape(value), " checked" if value == chosen else ""
         chips.append(
-            f'\n      <input type="radio" id="trump-{at}" name="trump" value="{at}" {checked}>\n'
-            f'      <label for="trump-{at}" class="chip {escape(css)}{at}">{escape(str(words))}</label>\n      '
+            f'<input type="radio" id="trump-{at}" name="trump" value="{at}"{checked}>\n'
+            f'<label for="trump-{at}" class="chip {escape(css)}{at}">{escape(str(words))}</label>\n'
         )
     return mark_safe("".join(chips))  # noqa: S308 (every text in it is escaped here)
 
