@@ -172,7 +172,7 @@ def seat_row(row: EntryRow, prefix: str, field: str, suffix: str = "", show_bid:
     if row.standing:
         first = " first" if row.first else ""
         facts.append(f'<span class="standing{first}" data-testid="standing">{escape(row.standing)}</span>')
-    said = f" {conditional_escape(suffix)}" if suffix else ""
+    said = f' <span class="what">{conditional_escape(suffix)}</span>' if suffix else ""
     error = f'<p class="error">{escape(row.error)}</p>' if row.error else ""
     return mark_safe(  # noqa: S308 (every text in it is escaped here or in _chips)
         f'<div role="radiogroup" aria-labelledby="{at}" class="seat-row{" has-error" if row.error else ""}"'

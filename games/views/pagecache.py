@@ -57,7 +57,7 @@ from .common import HtmxHttpRequest
 
 # Part of every key, with games/table's MARKUP: bump it when the pages' templates change, so that a
 # shared cache (several app servers, one Redis) never serves pages drawn by older code.
-PAGE = 5
+PAGE = 6
 # The history list's filters and page, any value (a game's slug is the longest of them): the list keeps
 # only its own addresses (``history.own_address``).
 HISTORY_READS: dict[str, set[str] | None] = dict.fromkeys(

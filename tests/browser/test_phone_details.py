@@ -162,3 +162,36 @@ def test_the_live_sheet_prints_without_its_links(browser, site, keeper, make_ses
             page.screenshot(path=str(SHOTS / f"print-{name}-{shot}.png"), full_page=True)
             page.emulate_media(media="screen")
             expect(page.get_by_role("link", name="Rules")).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_correcting_a_round_every_row_says_whether_it_holds_bids_or_tricks(
+    browser, site, keeper, make_session
+):
+    # Correcting round 1 of a 5-player Bugger game: ten rows, five of bids then five of tricks, each told
+    # apart only by the word after the name ("Maximilian · tricks"). On a narrow phone a long name used
+    # to cut that word off ("Maximilian · tr…"); the word now takes a line of its own, whole.
+    players = ["Maximilian", "Bartholomew", "Corky", "Kim", "Randi"]
+    game = make_session(
+        "bugger-bridge", players=players, owner=keeper, hook=False, rounds=[everyone_makes(5, 1)]
+    )
+    for phone, shot in phones_at_every_size(browser, site, keeper):
+        page = phone.page
+        phone.go(reverse("games:round-action", args=[game.pk, 1, "edit"]))
+        rows = page.locator("#entry-panel .seat-row")
+        expect(rows).to_have_count(10)
+        for i, row in enumerate(rows.all()):
+            what, name = row.locator(".seat-name .what"), row.locator(".seat-name")
+            expect(what).to_have_text("· bid" if i < 5 else "· tricks")
+            box, room = what.bounding_box(), name.bounding_box()
+            assert box is not None and room is not None
+            assert (
+                room["x"] - 0.5 <= box["x"] and box["x"] + box["width"] <= room["x"] + room["width"] + 0.5
+            ), (
+                shot,
+                row.inner_text(),
+                box,
+                room,
+            )
+            assert box["y"] + box["height"] <= room["y"] + room["height"] + 0.5, (shot, box, room)
+        page.locator("#entry-panel").screenshot(path=str(SHOTS / f"correction-rows-{shot}.png"))
