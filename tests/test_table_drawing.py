@@ -93,8 +93,8 @@ def test_drawn_parts_are_kept_per_version_and_never_stale():
     caches[CACHE_ALIAS].clear()
     built = []
 
-    def build(first):
-        built.append(first)
+    def build(first, last):
+        built.append((first, last))
         return [Row([Cell(text=str(len(built)), head=True)], number=1)], []
 
     created = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
@@ -122,9 +122,9 @@ def test_a_write_of_a_round_takes_the_rows_before_it_from_the_version_before():
         return [Row([Cell(text=f"{n}@{version}", head=True)], number=n) for n in numbers]
 
     def build(version):
-        def rows_from(first):
+        def rows_from(first, last):
             asked.append(first)
-            return rows(version, range(first, 5)), []
+            return rows(version, range(first, (last or 4) + 1)), []
 
         return rows_from
 
@@ -143,6 +143,21 @@ def test_a_write_of_a_round_takes_the_rows_before_it_from_the_version_before():
     session.version = 7
     drawn(session, names=SEATED, can_write=True, edit_url="", word="Round", build=build(7), same_before=9)
     assert asked == [1, 3, 1, 1]
+    # A write of round 2 whose next round is 3: round 4, played in neither version, is taken as it was.
+    session.version = 8
+    after = drawn(
+        session,
+        names=SEATED,
+        can_write=True,
+        edit_url="",
+        word="Round",
+        build=build(8),
+        same_before=2,
+        same_after=3,
+    )
+    assert after.body == "".join(
+        draw_row(row, "", "Round") for row in rows(7, [1]) + rows(8, [2, 3]) + rows(7, [4])
+    )
 
 
 def test_a_saves_answer_draws_the_sheet_as_a_fresh_page_does(table, make_game, monkeypatch):
@@ -153,9 +168,9 @@ def test_a_saves_answer_draws_the_sheet_as_a_fresh_page_does(table, make_game, m
     table_class = type(GAMES[BuggerBridge.slug].table)
     screen, asked = table_class.screen, []
 
-    def spy(self, loaded, first=1):
-        asked.append(first)
-        return screen(self, loaded, first)
+    def spy(self, loaded, first=1, last=0):
+        asked.append((first, last))
+        return screen(self, loaded, first, last)
 
     monkeypatch.setattr(table_class, "screen", spy)
     sheet = url("sheet", session)
@@ -167,11 +182,12 @@ def test_a_saves_answer_draws_the_sheet_as_a_fresh_page_does(table, make_game, m
 
     table.get(sheet)  # the page the writes are made from
     writes = [
-        (url("bids", session, 4), {f"bid_{i}": b for i, b in enumerate([1, 0, 2, 0, 0])}, 4),
+        (url("bids", session, 4), {f"bid_{i}": b for i, b in enumerate([1, 0, 2, 0, 0])}, 4, 4),
         (
             url("tricks", session, 4),
             {f"tricks_{i}": t for i, t in enumerate([1, 1, 2, 0, 0])} | {"save": "1"},
             4,
+            5,
         ),
         (
             url("edit-round", session, 2),
@@ -180,6 +196,7 @@ def test_a_saves_answer_draws_the_sheet_as_a_fresh_page_does(table, make_game, m
                 **{f"tricks_{i}": t for i, t in enumerate([1, 1, 0, 0, 0])},
             },
             2,
+            5,
         ),
     ]
 
@@ -191,10 +208,11 @@ def test_a_saves_answer_draws_the_sheet_as_a_fresh_page_does(table, make_game, m
         return shown
 
     drawn_bodies = [sheet_body(table.get(sheet))]
-    for address, data, number in writes:
+    for address, data, number, coming in writes:
         asked.clear()
         answer = table.send(address, data, htmx=True)
-        assert answer.status_code == 200 and asked == [number]
+        # The rows from the round written to the next round are drawn; those after it are kept.
+        assert answer.status_code == 200 and asked == [(number, coming)]
         assert 'id="sheet-body"' not in body(answer)  # only the rows that changed
         assert f'id="round-{number - 1}"' not in body(answer)
         caches[CACHE_ALIAS].clear()

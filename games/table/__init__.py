@@ -362,9 +362,10 @@ class Table[P: Panel]:
             "text": self.game.result_line(loaded.state, loaded.names),
         }
 
-    def screen(self, loaded: LoadedGame, first: int = 1) -> tuple[list[Row], list[Row]]:
+    def screen(self, loaded: LoadedGame, first: int = 1, last: int = 0) -> tuple[list[Row], list[Row]]:
         """The sheet's body rows and footer rows (the totals): the game's paper layout's (``Layout.screen``).
-        ``first``: the first round whose row is wanted, for a table whose rows stand alone (else all are)."""
+        ``first`` and ``last`` (0: no last): the rounds whose rows are wanted, for a table whose rows stand
+        alone (else all are)."""
         sheet = self.game.paper.screen(loaded.state, loaded.names)
         return sheet.body, sheet.foot
 
@@ -403,9 +404,9 @@ class Table[P: Panel]:
         square fetches its explanation: what the whole sheet, or an answer that redraws it, is drawn from."""
         context = self.panel_context(request, loaded, panel)
 
-        def build(first: int) -> tuple[list[Row], list[Row]]:
-            rows, foot = self.screen(loaded, first)
-            if first == 1:
+        def build(first: int, last: int) -> tuple[list[Row], list[Row]]:
+            rows, foot = self.screen(loaded, first, last)
+            if first == 1 and not last:
                 context["rows"] = rows  # the rows as well, when all are drawn now
             return rows, foot
 
@@ -417,6 +418,8 @@ class Table[P: Panel]:
             word=self.round_word,
             build=build,
             same_before=loaded.written if self.rows_stand_alone else 0,
+            # The rounds after the next are played in neither version: their rows are as they were.
+            same_after=coming.number if loaded.written and (coming := loaded.state.next_round) else 0,
         )
         context["explain_url"] = fetch_url(request, "explain")
         return context
@@ -772,16 +775,18 @@ def drawn(
     can_write: bool,
     edit_url: str,
     word: str,
-    build: Callable[[int], tuple[list[Row], list[Row]]],
+    build: Callable[[int, int], tuple[list[Row], list[Row]]],
     same_before: int = 0,
+    same_after: int = 0,
 ) -> Drawn:
-    """A game's body and footer rows drawn, or found drawn for this version (``build(first)`` gives the
-    rows, of round ``first`` on).
+    """A game's body and footer rows drawn, or found drawn for this version (``build(first, last)`` gives
+    the rows of rounds ``first`` to ``last``, 0: to the end).
 
     The key holds the game's version (``_key``), its players' ``names`` (a rename moves no version),
     who looks (a watcher's sheet has no correction links) and the language. ``same_before``: the round a
     write just stored, when the rows before it are as the version before had them (its table's rows stand
-    alone): the rows that version drew before that round's, when kept, are taken as they are.
+    alone): the rows that version drew before that round's, when kept, are taken as they are, and so are
+    those after round ``same_after`` (0: none), which the write did not change either.
     """
     seated = hashlib.blake2s("\x1f".join(names).encode(), digest_size=8).hexdigest()
     parts = (seated, int(can_write), _language())
@@ -793,7 +798,8 @@ def drawn(
             cache.get(_key("sheet", session, *parts, version=session.version - 1)) if same_before else None
         )
         body, starts = _rows_before(before, same_before) if before is not None else ("", [])
-        rows, foot_rows = build(same_before if starts else 1)
+        tail, tail_starts = _rows_after(before, same_after) if before is not None and starts else ("", [])
+        rows, foot_rows = build(same_before, same_after) if starts else build(1, 0)
         link = edit_url if can_write else ""
         drawn_rows = [body]
         at = len(body)
@@ -801,7 +807,8 @@ def drawn(
             starts.append((row.number, at))
             drawn_rows.append(draw_row(row, link, word))
             at += len(drawn_rows[-1])
-        found = "".join(drawn_rows), starts, draw_foot(foot_rows)
+        starts += [(number, at + start) for number, start in tail_starts]
+        found = "".join(drawn_rows) + tail, starts, draw_foot(foot_rows)
         cache.set(_key("sheet", session, *parts), found)
         if before is not None and body:
             changed = _changed_rows(before, found, len(body))
@@ -839,6 +846,17 @@ def _rows_before(found: DrawnRows, number: int) -> tuple[str, list[tuple[int, in
     if not cut:
         return "", []
     return body[: starts[cut][1]], starts[:cut]
+
+
+def _rows_after(found: DrawnRows, number: int) -> tuple[str, list[tuple[int, int]]]:
+    """The drawn rows of the rounds after ``number`` (none when ``number`` is 0) and where each starts
+    among them."""
+    body, starts, _ = found
+    after = [(round_number, start) for round_number, start in starts if number and round_number > number]
+    if not after:
+        return "", []
+    at = after[0][1]
+    return body[at:], [(round_number, start - at) for round_number, start in after]
 
 
 def _key(kind: str, session: GameSession, *parts: object, version: int | None = None) -> str:

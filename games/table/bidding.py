@@ -391,15 +391,17 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
 
     # -- the sheet ------------------------------------------------------------------------------
 
-    def screen(self, loaded: LoadedGame, first: int = 1) -> tuple[list[Row], list[Row]]:
-        """The sheet's body, a row per round from round ``first`` (its heading cell, then a cell per
-        player), and its footer: everyone's total, the leaders marked."""
+    def screen(self, loaded: LoadedGame, first: int = 1, last: int = 0) -> tuple[list[Row], list[Row]]:
+        """The sheet's body, a row per round from round ``first`` to ``last`` (0: to the end; its heading
+        cell, then a cell per player), and its footer: everyone's total, the leaders marked."""
         state = loaded.state
         current_number = state.next_round.number if state.next_round else None
         rows = []
         for info in self.row_infos(loaded):
             if info.number < first:
                 continue
+            if last and info.number > last:
+                break
             result = state.rounds[info.number - 1] if info.number <= len(state.rounds) else None
             done = result is not None and result.complete
             trump = result.data.get("trump", "") if result else ""

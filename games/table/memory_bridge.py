@@ -383,10 +383,10 @@ class MemoryBridgeTable(StepsTable):
         contract = contract_words(names, current.data["contract"])
         return [*lines, gettext("Playing the second half: {contract}.").format(contract=contract)]
 
-    def screen(self, loaded: LoadedGame, first: int = 1) -> tuple[list[Row], list[Row]]:
+    def screen(self, loaded: LoadedGame, first: int = 1, last: int = 0) -> tuple[list[Row], list[Row]]:
         """A row per deal (its number, the contract with the first half under it, each player's running
         total with what each half added), and the deal to come."""
-        del first  # every row is drawn: this table's rows do not stand alone
+        del first, last  # every row is drawn: this table's rows do not stand alone
         state, names = loaded.state, loaded.names
         rows = []
         for result in state.rounds:

@@ -575,10 +575,10 @@ class MinibridgeTable(StepsTable):
     def reads(self) -> dict[str, set[str]]:
         return {**super().reads(), "seat": {"0", "1", "2", "3"}}
 
-    def screen(self, loaded: LoadedGame, first: int = 1) -> tuple[list[Row], list[Row]]:
+    def screen(self, loaded: LoadedGame, first: int = 1, last: int = 0) -> tuple[list[Row], list[Row]]:
         """Every round recorded (20:20 redeals included), the deal being entered, and (when playing a number
         of deals) those to come."""
-        del first  # every row is drawn: this table's rows do not stand alone
+        del first, last  # every row is drawn: this table's rows do not stand alone
         state, names = loaded.state, loaded.names
         rows: list[Row] = []
         for result in state.rounds:

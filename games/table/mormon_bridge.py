@@ -115,9 +115,9 @@ class MormonBridgeTable(BiddingTable[MormonBridge]):
         return said.format(number=info.number, cards=cards, trumps=self.trump_text(info, trump))
 
     @override
-    def screen(self, loaded: LoadedGame, first: int = 1) -> tuple[list[Row], list[Row]]:
+    def screen(self, loaded: LoadedGame, first: int = 1, last: int = 0) -> tuple[list[Row], list[Row]]:
         """Elimination: where each player stands now, instead of the totals, under the rows."""
-        rows, foot = super().screen(loaded, first)
+        rows, foot = super().screen(loaded, first, last)
         if self.mode(loaded) != ELIMINATION:
             return rows, foot
         state = loaded.state
