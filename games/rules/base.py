@@ -845,20 +845,20 @@ class GameRules:
         looked at and added up (every seat by default).
         """
         cards = info.dealt
-        message = (
-            ngettext(
+
+        def refusal(name: str, took: int) -> str:  # worded only for a refusal: a replay checks every round
+            message = says or ngettext(
                 "{name} took {took} tricks, but there is only {cards} to take.",
                 "{name} took {took} tricks, but there are only {cards} to take.",
                 cards,
             )
-            if says is None
-            else says
-        )
+            return message.format(name=name, took=took, cards=cards)
+
         cls.check_shares(
             tricks,
             cards,
             cards,
-            lambda name, took: message.format(name=name, took=took, cards=cards),
+            refusal,
             round=info.number,
             field="tricks",
             what=gettext_noop("the tricks"),

@@ -190,7 +190,7 @@ class BuggerBridge(ExactBidRules):
             points = [p + q for p, q in zip(self.score(bids, tricks), penalty, strict=False)]
             totals = [t + p for t, p in zip(totals, points, strict=False)]
             explain = Lines(self.explain, zip(bids, tricks, penalty, strict=False))
-            facts = {"bid_total": sum(bids), "bid_line": self.bid_total_line(sum(bids), info.dealt)}
+            facts = {"bid_total": sum(bids)}
             results.append(self._scored(info, data, points, totals, explain, facts))
         return self._game_state(
             setup,

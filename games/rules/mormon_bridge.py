@@ -94,8 +94,7 @@ class MormonBridge(ExactBidRules):
 
     Facts of a hand (``RoundResult.facts``), every mode:
 
-    - ``bid_total`` and ``bid_line`` ("even", "over-bid by 1", ...: the bids added
-      up against the cards dealt), also on an unfinished hand.
+    - ``bid_total``: the bids added up, also on an unfinished hand.
 
     Regular and 4-card, complete hands:
 
@@ -337,7 +336,7 @@ class MormonBridge(ExactBidRules):
             info = schedule[n - 1] if schedule is not None else self.four_card_hand(n, players, first_dealer)
             bids = self._bids_of(n, data, setup, keys=ROUND_KEYS, trumps=TRUMPS)
             self.check_bids(info, bids, names=names)
-            facts = {"bid_total": sum(bids), "bid_line": self.bid_total_line(sum(bids), info.dealt)}
+            facts = {"bid_total": sum(bids)}
             tricks = self._tricks_of(n, data, setup)
             if tricks is None:
                 results.append(RoundResult(info=info, data=data, complete=False, facts=facts))
@@ -385,8 +384,7 @@ class MormonBridge(ExactBidRules):
             bids = self._bids_of(n, data, setup, keys=ROUND_KEYS, trumps=TRUMPS, allow_none=True)
             self._check_in_hand(info, bids, out, field="bids", names=names)
             self.check_bids(info, bids, names=names)
-            bid_total = sum(bids[s] or 0 for s in info.active)  # every seat in the hand has bid
-            facts = {"bid_total": bid_total, "bid_line": self.bid_total_line(bid_total, FOUR_CARDS)}
+            facts = {"bid_total": sum(bids[s] or 0 for s in info.active)}  # every seat in the hand has bid
             tricks = self._tricks_of(n, data, setup, allow_none=True)
             if tricks is None:
                 results.append(RoundResult(info=info, data=data, complete=False, out=list(out), facts=facts))

@@ -88,9 +88,11 @@ def test_worked_example_helen_ends_round_3_on_21():
         [20, 21, 33, 20, 31],
     ]
     assert state.rounds[1].explain[0] == "bid 0, took 1: missed, 0"
-    assert state.rounds[0].facts["bid_line"] == "over-bid by 1"
-    assert state.rounds[1].facts["bid_line"] == "under-bid by 2"
-    assert state.rounds[2].facts["bid_line"] == "even"
+    assert [RULES.bid_total_line(r.facts["bid_total"], r.info.dealt) for r in state.rounds] == [
+        "over-bid by 1",
+        "under-bid by 2",
+        "even",
+    ]
     assert not state.finished and state.winners == []
     assert state.next_round.label == "4"
 

@@ -94,7 +94,6 @@ def test_a_four_card_hand_scores_every_player():
     assert r.totals == [1, 13, 0, 10]
     assert r.facts == {
         "bid_total": 4,
-        "bid_line": "even",
         "leader_seats": [1],
         "target_reached": False,
         "play_goes_on": False,
@@ -276,7 +275,7 @@ def test_regular_game_in_progress():
     assert not state.finished and state.winners == []
     assert state.totals == [30, 30, 36, 30]
     assert state.current.info.number == 4
-    assert state.current.facts == {"bid_total": 4, "bid_line": "even"}
+    assert state.current.facts == {"bid_total": 4}
     assert state.next_round == RULES.schedule(4, 0)[3]
 
 
@@ -488,7 +487,6 @@ def test_elimination_to_the_last_player():
     assert r2.out == [2, 3]
     assert r2.facts == {
         "bid_total": 4,
-        "bid_line": "even",
         "out_now": [2, 3],
         "everyone_missed": False,
         "still_in": [0, 1],
@@ -635,7 +633,7 @@ def test_elimination_unfinished_hand():
     state = eliminate([ELIM4[0], {"bids": [0, 2, 1, 1]}])
     assert state.current is state.rounds[1]
     assert state.rounds[1].out == []
-    assert state.rounds[1].facts == {"bid_total": 4, "bid_line": "even"}
+    assert state.rounds[1].facts == {"bid_total": 4}
     assert state.next_round == state.rounds[1].info
     assert state.winners == []
 
