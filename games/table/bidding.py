@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import groupby
 from typing import TYPE_CHECKING, NotRequired, Protocol, TypedDict, cast
 
 from django.http import HttpResponse
-from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
+from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop, ngettext
 
 from games.models import GameSession, Seat
 from games.paper import Cell, Row, number
@@ -128,6 +129,33 @@ def bid_count_lines(words: BidWords, total: int, missing: int) -> tuple[str, str
     return live, words["todo_complete"]
 
 
+@cache
+def _bid_words(language: str | None, cards: int, seats: int) -> BidWords:
+    """``BiddingTable.bid_words`` but the dealer, in ``language``: the same for every round of as many cards
+    and players, and each bids panel sends them (worked out once, the words cost a panel more than its chips)."""
+    del language  # a key of the cache: the words below are in the language active now, which it is
+    return {
+        "cards": cards,
+        "dealer": 0,
+        "hook": None,
+        "partial": gettext("Bids total {total} for {tricks}, {missing} still to bid"),
+        "complete": gettext("Bids total {total} for {tricks}: {verdict}"),
+        "tricks": ngettext("{count} trick", "{count} tricks", cards).format(count=cards),
+        "players": {
+            str(n): ngettext("{count} player", "{count} players", n).format(count=n)
+            for n in range(1, seats + 1)
+        },
+        "bids": {
+            str(n): ngettext("{count} bid", "{count} bids", n).format(count=n) for n in range(1, seats + 1)
+        },
+        "even": gettext("even"),
+        "over": gettext("over-bid by {count}"),
+        "under": gettext("under-bid by {count}"),
+        "todo_partial": gettext("Still to enter: {missing}, then the tricks."),
+        "todo_complete": gettext("Still to enter: the tricks."),
+    }
+
+
 class BiddingTable[R: BiddingRules](Table[Panel]):
     """A bidding game's table; a game's table subclasses it and fills in the hooks."""
 
@@ -225,24 +253,7 @@ class BiddingTable[R: BiddingRules](Table[Panel]):
 
     def bid_words(self, loaded: LoadedGame, info: RoundInfo) -> BidWords:
         """The words app.js counts the bids with, as ``bid_count_lines`` says them."""
-        cards, seats = info.dealt, range(1, len(info.active) + 1)
-        return {
-            "cards": cards,
-            "dealer": info.dealer,
-            "hook": None,
-            "partial": gettext("Bids total {total} for {tricks}, {missing} still to bid"),
-            "complete": gettext("Bids total {total} for {tricks}: {verdict}"),
-            "tricks": ngettext("{count} trick", "{count} tricks", cards).format(count=cards),
-            "players": {
-                str(n): ngettext("{count} player", "{count} players", n).format(count=n) for n in seats
-            },
-            "bids": {str(n): ngettext("{count} bid", "{count} bids", n).format(count=n) for n in seats},
-            "even": gettext("even"),
-            "over": gettext("over-bid by {count}"),
-            "under": gettext("under-bid by {count}"),
-            "todo_partial": gettext("Still to enter: {missing}, then the tricks."),
-            "todo_complete": gettext("Still to enter: the tricks."),
-        }
+        return _bid_words(get_language(), info.dealt, len(info.active)) | {"dealer": info.dealer}
 
     def bid_line(self, info: RoundInfo, bids: Bids) -> str:
         total = sum(bids[s] or 0 for s in info.active)
