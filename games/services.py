@@ -8,6 +8,7 @@ dealers, who is out) is stored beside the facts.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 from uuid import uuid4
 
@@ -44,7 +45,7 @@ class LoadedGame:
     first: int = 1  # the number of ``rounds[0]``: a load for one round's write reads no earlier rows
     written: int = 0  # the round ``save_round`` just stored (the rounds before it are as they were), or 0
 
-    @property
+    @cached_property  # asked for often: each line and square that names a player
     def names(self) -> list[str]:
         return [seat.player.name for seat in self.seats]
 
