@@ -15,7 +15,7 @@ import json
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from html import escape  # The standard library's: Django's wraps each call, hundreds per panel or sheet.
 from typing import Protocol
 
@@ -28,7 +28,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template import Context as TemplateContext
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
@@ -124,13 +124,13 @@ def game_tools(context: TemplateContext) -> SafeString:
                     )
                 else:
                     confirm = gettext("Take back %(round)s %(number)s and everything entered for it?")
-                url = reverse("games:undo", args=[pk])
+                url = game_url("undo", pk)
                 tools += (
                     f'<form method="post" action="{url}" hx-post="{url}"{posts} hx-confirm="{confirm % said}">\n'
                     f'{write_fields(context)}<input type="hidden" name="round" value="{info.number}">\n'
                     f'<button type="submit">{gettext("Undo last %(round)s") % said}</button>\n</form>\n'
                 )
-            url = reverse("games:end", args=[pk])
+            url = game_url("end", pk)
             dropped = gettext(
                 "A %(round)s still being entered is dropped. You can reopen the game afterwards."
             )
@@ -141,14 +141,14 @@ def game_tools(context: TemplateContext) -> SafeString:
                 f'<button type="submit" class="danger">{gettext("End game now")}</button>\n</form>\n</details>\n'
             )
         elif state.finished_early:
-            url = reverse("games:reopen", args=[pk])
+            url = game_url("reopen", pk)
             tools += (
                 f'<form method="post" action="{url}" hx-post="{url}"{posts}>\n'
                 f'{write_fields(context)}<button type="submit">{gettext("Reopen the game")}</button>\n'
                 f'<span class="hint">{gettext("It was ended early; reopen it to play on.")}</span>\n</form>\n'
             )
         if context.get("is_owner"):
-            share = reverse("games:share", args=[pk])
+            share = game_url("share", pk)
             tools += f'<p class="share-line"><a class="button" href="{share}">{gettext("Share this game…")}</a></p>\n'
     return mark_safe(tools + "</div>\n")  # noqa: S308 (every text in it is escaped, or a translation)
 
@@ -414,7 +414,7 @@ class Table[P: Panel]:
             loaded.session,
             names=loaded.names,
             can_write=request.access.can_write,
-            edit_url=reverse("games:round-action", args=[loaded.session.pk, 0, "edit"]),
+            edit_url=game_url("round-action", loaded.session.pk, 0, "edit"),
             word=self.round_word,
             build=build,
             same_before=loaded.written if self.rows_stand_alone else 0,
@@ -583,13 +583,25 @@ def to_sheet(session: GameSession) -> HttpResponseRedirect:
     return redirect("games:sheet", pk=session.pk)
 
 
+def game_url(name: str, *args: int | str) -> str:
+    """``reverse("games:<name>", args=args)``, worked out once per process: every save's answer names a game's
+    URLs again, and Django takes a dozen microseconds to reverse one."""
+    return _reversed(get_script_prefix(), settings.ROOT_URLCONF, name, args)
+
+
+@lru_cache(maxsize=4096)
+def _reversed(prefix: str, urlconf: str, name: str, args: tuple[int | str, ...]) -> str:
+    del prefix, urlconf  # keys of the cache only: ``reverse`` reads them itself
+    return reverse(f"games:{name}", args=args)
+
+
 def fetch_url(request: HtmxHttpRequest, name: str) -> str:
     """Where this page fetches ``name`` (``live``, ``explain``, ``result-card``): the game's own URL, or
     the watch link's when it is watched through one."""
     access = request.access
     if access.through_watch_link:
-        return reverse(f"games:watch-{name}", args=[access.token])
-    return reverse(f"games:{name}", args=[access.session.pk])
+        return game_url(f"watch-{name}", access.token)
+    return game_url(name, access.session.pk)
 
 
 # -- a new game ------------------------------------------------------------------------------
