@@ -11,10 +11,14 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from html import escape  # The standard library's, as games/table/__init__.py draws with.
 from itertools import groupby
 from typing import TYPE_CHECKING, NotRequired, Protocol, TypedDict, cast
 
 from django.http import HttpResponse
+from django.template import Context as TemplateContext
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop, ngettext
 
 from games.models import GameSession, Seat
@@ -24,7 +28,19 @@ from games.registry import Game, and_list, ordinal, rank
 from games.rules import RoundInfo, RoundResult, RuleError
 from games.rules.base import in_words, round_noun
 from games.services import LoadedGame
-from games.table import Actions, EntryRow, Step, Table, read_game, steps, total_explain
+from games.table import (
+    Actions,
+    EntryRow,
+    Step,
+    Table,
+    game_url,
+    read_game,
+    seat_row,
+    steps,
+    total_explain,
+    trump_chips,
+    write_fields,
+)
 from games.table.forms import Chip, ChipField, RoundForm
 from games.views.common import HtmxHttpRequest
 
@@ -127,6 +143,47 @@ def bid_count_lines(words: BidWords, total: int, missing: int) -> tuple[str, str
         verdict = words["over" if total > cards else "under"].format(count=abs(total - cards))
     live = words["complete"].format(total=total, tricks=words["tricks"], verdict=verdict)
     return live, words["todo_complete"]
+
+
+def bids_form(
+    context: TemplateContext, *, legend: str = "", hint: str = "", chip_css: str = "", before: str = ""
+) -> SafeString:
+    """``{% bids_form legend= hint= chip_css= before= %}``: the bids, a row of chips a player; with JavaScript
+    saved as soon as everyone has bid, else by Save. Drawn here rather than by a template, as ``seat_row``
+    is: every save of a round's tricks answers with the next round's bids.
+
+    ``legend``: the trumps turned up, when they are asked for (``trumps`` of the context, a chip each, one
+    tap, optional; ``chip_css``: a chip's classes, the value appended); ``before``: a hint before the rows
+    (the count then follows them); ``hint``: a hint after them.
+    """
+    panel, info = context["panel"], context["info"]
+    action = game_url("round-action", context["session"].pk, info.number, "bids")
+    live = f'<p class="live" data-testid="bid-live">{escape(panel.live)}</p>'
+    form = (
+        f'\n<form method="post" action="{action}" class="entry{" wide-chips" if panel.wide else ""}"\n'
+        f'      hx-post="{action}" hx-trigger="submit, bids-complete"\n'
+        f'      data-bid-words="{escape(panel.bid_words)}"\n'
+        f'      hx-target="#entry-panel" hx-swap="outerHTML" hx-sync="this:replace">\n  {write_fields(context)}'
+    )
+    if legend:
+        optional = escape(gettext("(optional)"))
+        chips = trump_chips(context["trumps"], panel.trump, chip_css)
+        form += (
+            f'\n  <fieldset class="trumps">\n    <legend>{conditional_escape(legend)} <span class="muted">'
+            f'{optional}</span></legend>\n    <div class="chips">\n{chips}</div>\n  </fieldset>'
+        )
+    form += f'\n  <p class="hint">{conditional_escape(before)}</p>\n' if before else f"\n  {live}\n"
+    form += "".join(seat_row(row, "bid", "bid") for row in panel.rows) + (live if before else "")
+    form += f'\n  <p class="hint">{conditional_escape(hint)}</p>' if hint else "\n  "
+    saved, save = (
+        escape(gettext("The bids are saved as soon as everyone has bid.")),
+        escape(gettext("Save bids")),
+    )
+    form += (
+        f'\n  <p class="hint js-only">{saved}</p>\n'
+        f'  <button type="submit" name="save" value="1" class="primary big nojs-only">{save}</button>\n</form>\n'
+    )
+    return mark_safe(form)  # noqa: S308 (every text in it is escaped here, in write_fields or seat_row)
 
 
 @cache
