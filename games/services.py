@@ -7,7 +7,6 @@ dealers, who is out) is stored beside the facts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -79,25 +78,15 @@ def seats_of(session: GameSession) -> list[Seat]:
     """The game's seats with their players' names, in seat order: all that a game's pages and writes read of
     them (any other column is read when asked for, a query each). Every page and write of a game asks, and the
     ORM took twenty times longer to build this query than the database to answer it: it is written here."""
-    seat, columns, joined = _seat_sql()
+    seat, player = (connection.ops.quote_name(model._meta.db_table) for model in (Seat, Player))
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT {columns} FROM {seat} {joined} WHERE {seat}.session_id = %s ORDER BY {seat}.position",
+            f"SELECT {seat}.id, {seat}.session_id, {seat}.player_id, {seat}.position, {player}.name "
+            f"FROM {seat} JOIN {player} ON {player}.id = {seat}.player_id "
+            f"WHERE {seat}.session_id = %s ORDER BY {seat}.position",
             [session.pk],
         )
-        return _seats(cursor.fetchall())
-
-
-def _seat_sql() -> tuple[str, str, str]:
-    """The seats' table, the columns ``_seats`` reads (a seat's, then its player's name) and their join to
-    the players, quoted for the database."""
-    seat, player = (connection.ops.quote_name(model._meta.db_table) for model in (Seat, Player))
-    columns = f"{seat}.id, {seat}.session_id, {seat}.player_id, {seat}.position, {player}.name"
-    return seat, columns, f"JOIN {player} ON {player}.id = {seat}.player_id"
-
-
-def _seats(rows: Iterable[Sequence[Any]]) -> list[Seat]:
-    """Seats with their players' names, from rows of ``_seat_sql``'s columns."""
+        rows = cursor.fetchall()
     seats = []
     for *columns, name in rows:  # in the order of Seat's fields, as ``from_db`` takes them
         seats.append(Seat.from_db(connection.alias, ["id", "session_id", "player_id", "position"], columns))
@@ -361,34 +350,28 @@ def _where(model: type[Model], where: dict[str, Any]) -> tuple[str, list[Any]]:
     return " AND ".join(tests), params
 
 
-def owned_game(pk: int, owner: User) -> tuple[GameSession, list[Seat]] | None:
-    """``GameSession.objects.live().filter(pk=pk, owner=owner).first()`` with its ``seats_of``, in one statement
-    written here: every page and write of a game reads its row so (the ORM took longer to build that query than
-    the rest of a live check's work), and nearly all read its seats next."""
+def owned_game(pk: int, owner: User) -> GameSession | None:
+    """``GameSession.objects.live().filter(pk=pk, owner=owner).first()``, its SQL written here: every page
+    and write of a game reads its row so, and the ORM took longer to build that query than the rest of a
+    live check's work."""
     if not 1 <= pk <= ROW_ID_MAX:  # no such row (and past what the database takes as a number)
         return None
     fields = GameSession._meta.concrete_fields
     table, quote = GameSession._meta.db_table, connection.ops.quote_name
     tests, params = _where(GameSession, {"id": pk, "owner": owner.pk, "deleted_at": None})
-    game = ", ".join(f"game.{quote(str(f.column))}" for f in fields)
-    seat, columns, joined = _seat_sql()
+    columns = ", ".join(quote(str(f.column)) for f in fields)
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {game}, {columns} FROM (SELECT * FROM {quote(table)} WHERE {tests}) AS game "
-            f"LEFT JOIN {seat} ON {seat}.session_id = game.id LEFT {joined} ORDER BY {seat}.position",
-            params,
-        )
-        rows = cursor.fetchall()
-    if not rows:
+        cursor.execute(f"SELECT {columns} FROM {quote(table)} WHERE {tests}", params)
+        row = cursor.fetchone()
+    if row is None:
         return None
     values = []
-    for field, value in zip(fields, rows[0], strict=False):  # converted as the ORM converts what it reads
+    for field, value in zip(fields, row, strict=True):  # converted as the ORM converts what it reads
         column = field.get_col(table)
         for convert in [*connection.ops.get_db_converters(column), *field.get_db_converters(connection)]:
             value = convert(value, column, connection)
         values.append(value)
-    session = GameSession.from_db(connection.alias, [f.attname for f in fields], values)
-    return session, _seats(row[len(fields) :] for row in rows if row[len(fields)] is not None)
+    return GameSession.from_db(connection.alias, [f.attname for f in fields], values)
 
 
 def changes_since(session: GameSession, version: int) -> list[dict[str, Any]] | None:

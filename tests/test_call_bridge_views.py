@@ -477,8 +477,8 @@ def test_sheet_page_queries(table, call_game, deals):
     session = call_game(rounds=small_deals(deals), target=500)
     table.token()
     queries = count(lambda: table.get(url(session)))
-    # user, django session, game session (owner check) with its seats, rounds with their entries.
-    assert len(queries) == 4, queries
+    # user, django session, game session (owner check), seats with players, rounds with their entries.
+    assert len(queries) == 5, queries
 
 
 @pytest.mark.parametrize("deals", [0, 6])
@@ -486,9 +486,9 @@ def test_tricks_save_queries(table, call_game, deals):
     session = call_game(rounds=small_deals(deals) + [{"bids": [3, 3, 3, 3]}], target=500)
     table.token()
     queries = count(sending(table, url(session, deals + 1, "tricks"), tricks_data([3, 3, 3, 4]), htmx=True))
-    # 4 reads as above; savepoint and release (2); the session's version claimed and the players'
+    # 5 reads as above; savepoint and release (2); the session's version claimed and the players'
     # figures' key renewed (2), then the round update and entries bulk update (2).
-    assert len(queries) == 10, "\n".join(q[:90] for q in queries)
+    assert len(queries) == 11, "\n".join(q[:90] for q in queries)
 
 
 @pytest.mark.parametrize("deals", [0, 6])
@@ -496,9 +496,9 @@ def test_bids_save_queries(table, call_game, deals):
     session = call_game(rounds=small_deals(deals), target=500)
     table.token()
     queries = count(sending(table, url(session, deals + 1, "bids"), bids_data([3, 3, 3, 3]), htmx=True))
-    # 4 reads; savepoint and release (2); the version claimed, figures' key renewed, round insert,
+    # 5 reads; savepoint and release (2); the version claimed, figures' key renewed, round insert,
     # entries bulk insert (4).
-    assert len(queries) == 10, "\n".join(q[:90] for q in queries)
+    assert len(queries) == 11, "\n".join(q[:90] for q in queries)
 
 
 @pytest.mark.parametrize("deals", [1, 6])
@@ -507,6 +507,6 @@ def test_correction_queries(table, call_game, deals):
     table.token()
     data = {**bids_data([3, 3, 3, 3]), **tricks_data([4, 3, 3, 3], save=False)}
     queries = count(sending(table, url(session, 1, "edit"), data, htmx=True))
-    # 4 reads; savepoint and release (2); version claimed and figures' key renewed (2); every round
+    # 5 reads; savepoint and release (2); version claimed and figures' key renewed (2); every round
     # from 1 on and their entries (2).
-    assert len(queries) == 10, "\n".join(q[:90] for q in queries)
+    assert len(queries) == 11, "\n".join(q[:90] for q in queries)

@@ -505,19 +505,19 @@ def test_queries_do_not_grow_with_deals(table, make_memory, deals):
     )
     n = deals + 1
     table.token()
-    # django session, user, game session (owner check) with its seats, rounds with their entries.
-    assert len(queries(lambda: table.get(url("sheet", session)))) == 4
-    # The first half: 4 reads; savepoint and release (2); version claimed, figures' key renewed,
+    # django session, user, game session (owner check), seats with players, rounds with their entries.
+    assert len(queries(lambda: table.get(url("sheet", session)))) == 5
+    # The first half: 5 reads; savepoint and release (2); version claimed, figures' key renewed,
     # round insert, entries insert (4).
     first = queries(sending(table, action(session, n, "first-half"), {"fh_0": "7"}, htmx=True))
-    assert len(first) == 10, "\n".join(q[:90] for q in first)
+    assert len(first) == 11, "\n".join(q[:90] for q in first)
     # A contract tap that does not complete it stores nothing. From here the deal's rows are kept with
-    # the replay of the version the first half stored: 3 reads, not 4.
-    assert len(queries(sending(table, action(session, n, "second-half"), {"level": "2"}, htmx=True))) == 3
-    # The contract, then the tricks: 3 reads, 2 savepoint, version claimed and figures' key renewed
+    # the replay of the version the first half stored: 4 reads, not 5.
+    assert len(queries(sending(table, action(session, n, "second-half"), {"level": "2"}, htmx=True))) == 4
+    # The contract, then the tricks: 4 reads, 2 savepoint, version claimed and figures' key renewed
     # (2), round and entries updates (2).
     post = {"declarer": "0", "level": "2", "strain": "C"}
-    assert len(queries(sending(table, action(session, n, "second-half"), post, htmx=True))) == 9
+    assert len(queries(sending(table, action(session, n, "second-half"), post, htmx=True))) == 10
     done = queries(sending(table, action(session, n, "second-half"), {**post, "tricks": "9"}, htmx=True))
-    assert len(done) == 9, "\n".join(q[:90] for q in done)
+    assert len(done) == 10, "\n".join(q[:90] for q in done)
     assert Round.objects.get(number=n).complete

@@ -713,8 +713,8 @@ def queries(fn) -> list[str]:
 def test_sheet_and_personal_page_queries(table, make_mini, deals):
     session = make_mini(rounds=many_deals(deals), options={"deals": 20})
     table.token()
-    # django session, user, game session (owner check) with its seats, rounds with their entries.
-    expected = 4
+    # django session, user, game session (owner check), seats with players, rounds with their entries.
+    expected = 5
     assert len(queries(lambda: table.get(url("sheet", session)))) == expected
     assert len(queries(lambda: table.get(url("sheet", session) + "?seat=2"))) == expected
 
@@ -724,7 +724,7 @@ def test_entry_queries(table, make_mini, deals):
     session = make_mini(rounds=many_deals(deals), options={"deals": 20})
     n = deals + 1
     table.token()
-    reads = 4  # django session, user, game session with its seats, rounds with their entries
+    reads = 5  # django session, user, game session, seats, rounds with their entries
     # A keypad tap stores nothing: the reads only.
     tap = queries(sending(table, action(session, n, "points"), {"at": "0", "pick": "5"}, htmx=True))
     assert len(tap) == reads, tap
@@ -732,22 +732,22 @@ def test_entry_queries(table, make_mini, deals):
     # is stored: no rounds read. The third tap saves: the reads; savepoint and release (2); the
     # session's version claimed against the page's and the players' figures' key renewed (2), round
     # insert, entries insert (2).
-    reads = 3
+    reads = 4
     dealer = n - 1
     order = [(dealer + i) % 4 for i in range(3)]
     post = {f"hcp_{order[0]}": "14", f"hcp_{order[1]}": "6", "at": str(order[2]), "pick": "16"}
     saved = queries(sending(table, action(session, n, "points"), post, htmx=True))
     assert len(saved) == reads + 6, "\n".join(q[:90] for q in saved)
-    # The contract and the tricks update the round: 3 reads, 2 savepoint, version claimed and
+    # The contract and the tricks update the round: 4 reads, 2 savepoint, version claimed and
     # figures' key renewed (2), round and entries bulk updates (2).
     contract = queries(
         sending(table, action(session, n, "contract"), {"strain": "H", "game": "0"}, htmx=True)
     )
-    assert len(contract) == 9, "\n".join(q[:90] for q in contract)
+    assert len(contract) == 10, "\n".join(q[:90] for q in contract)
     tricks = queries(
         sending(table, action(session, n, "contract"), {"strain": "H", "game": "0", "tricks": "8"}, htmx=True)
     )
-    assert len(tricks) == 9, "\n".join(q[:90] for q in tricks)
+    assert len(tricks) == 10, "\n".join(q[:90] for q in tricks)
     assert Round.objects.get(number=n).complete
 
 

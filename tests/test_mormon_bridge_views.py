@@ -501,8 +501,8 @@ def test_sheet_page_queries(table, mormon_game, players, hands):
     session = mormon_game(players=[f"N{i}" for i in range(players)], rounds=rounds)
     table.token()
     queries = count(lambda: table.get(url(session)))
-    # user, django session, game session (owner check) with its seats, rounds with their entries.
-    assert len(queries) == 4, queries
+    # user, django session, game session (owner check), seats with players, rounds with their entries.
+    assert len(queries) == 5, queries
 
 
 @pytest.mark.parametrize("players", [4, 16])
@@ -516,13 +516,13 @@ def test_elimination_queries_do_not_grow(table, mormon_game, players):
         bids, tricks = [1] * 4, [1] * 4
     session = mormon_game(players=SIXTEEN[:players], mode="elimination", rounds=[first, {"bids": bids}])
     table.token()
-    # user, django session, game session (owner check) with its seats, rounds with their entries.
-    assert len(count(lambda: table.get(url(session)))) == 4
+    # user, django session, game session (owner check), seats with players, rounds with their entries.
+    assert len(count(lambda: table.get(url(session)))) == 5
     queries = count(sending(table, url(session, 2, "tricks"), tricks_data(tricks), htmx=True))
-    # 3 reads (not the hand's rows: kept with the replay of the version the page was drawn from);
+    # 4 reads (not the hand's rows: kept with the replay of the version the page was drawn from);
     # savepoint and release (2); version claimed and figures' key renewed (2); round update, entries
     # bulk update (2).
-    assert len(queries) == 9, "\n".join(q[:90] for q in queries)
+    assert len(queries) == 10, "\n".join(q[:90] for q in queries)
 
 
 @pytest.mark.parametrize("htmx", [True, False])

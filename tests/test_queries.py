@@ -33,11 +33,11 @@ def count(fn) -> list[str]:
 def test_sheet_page_queries(table, make_game, players, rounds):
     session = make_game(players=NAMES[:players], rounds=played(players, rounds))
     target = reverse("games:sheet", args=[session.pk])
-    # 1 session (auth) user, 2 django session, 3 game session (owner check) with its seats and
-    # their players, 4 rounds with their entries (one query: one consistent snapshot).
+    # 1 session (auth) user, 2 django session, 3 game session (owner check),
+    # 4 seats with players, 5 rounds with their entries (one query: one consistent snapshot).
     table.token()
     queries = count(lambda: table.get(target))
-    assert len(queries) == 4, queries
+    assert len(queries) == 5, queries
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(3, 0), (3, 16), (10, 0), (10, 8)])
@@ -50,12 +50,12 @@ def test_round_save_queries(table, make_game, players, rounds):
     target = reverse("games:round-action", args=[session.pk, rounds + 1, "tricks"])
     table.token()
     queries = count(sending(table, target, data, htmx=True))
-    # Reading: django session, user, game session (owner check) with its seats, rounds with entries (4).
+    # Reading: django session, user, game session (owner check), seats, rounds with entries (5).
     # Writing, in one transaction (a savepoint inside the test's own transaction, 2):
     # the session's status and next version, claimed against the version the page named (1), the
     # players' figures' key renewed (1), then this round's update, its entries' and every later
     # round's derived numbers (bulk, 2). The answer is drawn from what was just written: no re-read.
-    assert len(queries) == 10, "\n".join(q[:90] for q in queries)
+    assert len(queries) == 11, "\n".join(q[:90] for q in queries)
 
 
 @pytest.mark.parametrize("players", [3, 10])
@@ -65,6 +65,6 @@ def test_new_round_queries(table, make_game, players):
     bids = {f"bid_{i}": 0 for i in range(players)}
     table.token()
     queries = count(sending(table, target, bids, htmx=True))
-    # 4 reads as above; savepoint and release (2); version claimed, figures' key renewed, round
+    # 5 reads as above; savepoint and release (2); version claimed, figures' key renewed, round
     # insert, entries bulk insert (4).
-    assert len(queries) == 10, "\n".join(q[:90] for q in queries)
+    assert len(queries) == 11, "\n".join(q[:90] for q in queries)

@@ -476,7 +476,7 @@ class Table[P: Panel]:
         A correction (``step.form.corrects``) is of a finished round and a GET shows its form; any
         other step is of the round being entered.
         """
-        loaded = write_game(session, number, request.access.seats)
+        loaded = write_game(session, number)
         state = loaded.state
         target: RoundInfo | RoundResult | None = None
         if step.form.corrects:  # a finished round: only those can be corrected
@@ -902,11 +902,11 @@ def read_game(session: GameSession, seats: list[Seat] | None = None) -> LoadedGa
     return loaded
 
 
-def write_game(session: GameSession, number: int, seats: list[Seat] | None = None) -> LoadedGame:
+def write_game(session: GameSession, number: int) -> LoadedGame:
     """The game for a write of round ``number`` (new, or a correction): the replay ``read_game`` keeps for
     this version when there is one, with the stored rows of that round onward only (``services.load_game``:
     none read when they are kept too); else the whole game, read and replayed, and kept."""
-    seats = services.seats_of(session) if seats is None else seats  # ``seats``: read already
+    seats = services.seats_of(session)
     found = _kept(session, seats)
     if found is None:
         loaded = services.load_game(session, seats)

@@ -105,7 +105,7 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
 
 def explain_answer(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """A square's explanation, fetched when it is tapped (static/js/explain.js)."""
-    return table_for(access.session.game).explain(request, read_game(access.session, access.seats))
+    return table_for(access.session.game).explain(request, read_game(access.session))
 
 
 def live_answer(request: HtmxHttpRequest, access: Access) -> HttpResponse:
@@ -114,7 +114,7 @@ def live_answer(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     session = access.session
     if request.GET.get("v") == str(session.version):
         return HttpResponse(status=204)
-    return table_for(session.game).live(request, read_game(session, access.seats))
+    return table_for(session.game).live(request, read_game(session))
 
 
 # The game's own URLs; games/views/share.py gives the same answers through a share link.

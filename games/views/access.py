@@ -22,7 +22,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games import services
 from games.accounts import sharing
-from games.models import GameSession, Seat, ShareLink
+from games.models import GameSession, ShareLink
 
 from .common import HtmxHttpRequest
 
@@ -38,7 +38,6 @@ class Access:
     is_owner: bool
     link: ShareLink | None = None  # the share link it came through, if any
     token: str = ""  # that link's token (a watch page's live checks, explanations and result card use it)
-    seats: list[Seat] | None = None  # the game's seats (``services.seats_of``), when read with the game
 
     @property
     def through_watch_link(self) -> bool:
@@ -57,9 +56,9 @@ class LinkReplaced(Exception):
 def game_access(request: HtmxHttpRequest, pk: int) -> Access:
     """The owner's game, or a game this phone holds a keep-score link to; else 404 (or a login)."""
     if request.user.is_authenticated:
-        found = services.owned_game(pk, request.user)
-        if found is not None:
-            return Access(found[0], can_write=True, is_owner=True, seats=found[1])
+        game = services.owned_game(pk, request.user)
+        if game is not None:
+            return Access(game, can_write=True, is_owner=True)
     token = request.session.get(KEEP_GRANTS, {}).get(str(pk)) if hasattr(request, "session") else None
     if token:
         link = sharing.find_link(token)

@@ -19,7 +19,7 @@ from .common import HtmxHttpRequest
 def card_answer(request: HtmxHttpRequest, access: Access) -> HttpResponse:
     """The card as an SVG image; a 404 while the game is not over."""
     del request  # the share link's answers all take it
-    loaded = read_game(access.session, access.seats)
+    loaded = read_game(access.session)
     if not loaded.state.finished:
         raise Http404("The game is not over.")
     card = result_card(access.session, loaded.state, loaded.names)

@@ -141,7 +141,7 @@ def _key(request: HtmxHttpRequest, access: Access) -> tuple[str, list[Seat]]:
     """The cache key of this request's page, and the game's seats it read (the sheet, if drawn now,
     is given them rather than read them again)."""
     session = access.session
-    seats = services.seats_of(session) if access.seats is None else access.seats
+    seats = services.seats_of(session)
     kind = "owner" if access.is_owner else "keep" if access.can_write else "watch"
     parts = [
         hashlib.blake2s("\x1f".join(f"{s.player_id}:{s.player.name}" for s in seats).encode()).hexdigest(),
