@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 from uuid import uuid4
 
-from django.db import IntegrityError, connection, transaction
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, connections, transaction
 from django.db.models import Model
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -27,10 +27,17 @@ from games.rules.base import round_noun
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
+    from django.db.backends.base.base import BaseDatabaseWrapper
 
 
 class StaleVersion(Exception):
     """The game changed since the page that sent this write was drawn."""
+
+
+def _db() -> BaseDatabaseWrapper:
+    """The database connection itself, for the statements written here: ``django.db.connection`` is a proxy
+    that looks it up again (in a thread-local) on every attribute read, dozens of times per statement."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 @dataclass
@@ -78,8 +85,9 @@ def seats_of(session: GameSession) -> list[Seat]:
     """The game's seats with their players' names, in seat order: all that a game's pages and writes read of
     them (any other column is read when asked for, a query each). Every page and write of a game asks, and the
     ORM took twenty times longer to build this query than the database to answer it: it is written here."""
-    seat, player = (connection.ops.quote_name(model._meta.db_table) for model in (Seat, Player))
-    with connection.cursor() as cursor:
+    db = _db()
+    seat, player = (db.ops.quote_name(model._meta.db_table) for model in (Seat, Player))
+    with db.cursor() as cursor:
         cursor.execute(
             f"SELECT {seat}.id, {seat}.session_id, {seat}.player_id, {seat}.position, {player}.name "
             f"FROM {seat} JOIN {player} ON {player}.id = {seat}.player_id "
@@ -89,8 +97,8 @@ def seats_of(session: GameSession) -> list[Seat]:
         rows = cursor.fetchall()
     seats = []
     for *columns, name in rows:  # in the order of Seat's fields, as ``from_db`` takes them
-        seats.append(Seat.from_db(connection.alias, ["id", "session_id", "player_id", "position"], columns))
-        seats[-1].player = Player.from_db(connection.alias, ["id", "name"], [columns[2], name])
+        seats.append(Seat.from_db(db.alias, ["id", "session_id", "player_id", "position"], columns))
+        seats[-1].player = Player.from_db(db.alias, ["id", "name"], [columns[2], name])
     return seats
 
 
@@ -322,12 +330,13 @@ def _update_row(model: type[Model], where: dict[str, Any], values: dict[str, Any
     """``model.objects.filter(**where).update(**values)`` (plain values), its SQL written here: every write
     claims its version so (and a round's save stores its row so), and the ORM took ten times longer to build
     that UPDATE than the database to run it. Returns the number of rows changed."""
-    quote, fields = connection.ops.quote_name, {f.name: f for f in model._meta.concrete_fields}
+    db = _db()
+    quote, fields = db.ops.quote_name, {f.name: f for f in model._meta.concrete_fields}
     sets = [f"{quote(str(fields[name].column))} = %s" for name in values]
     tests, tested = _where(model, where)
     sql = f"UPDATE {quote(model._meta.db_table)} SET {', '.join(sets)} WHERE {tests}"
-    params = [fields[n].get_db_prep_save(v, connection) for n, v in values.items()]
-    with connection.cursor() as cursor:
+    params = [fields[n].get_db_prep_save(v, db) for n, v in values.items()]
+    with db.cursor() as cursor:
         cursor.execute(sql, [*params, *tested])
         return int(cursor.rowcount)
 
@@ -335,7 +344,8 @@ def _update_row(model: type[Model], where: dict[str, Any], values: dict[str, Any
 def _where(model: type[Model], where: dict[str, Any]) -> tuple[str, list[Any]]:
     """The SQL test of ``filter(**where)`` and its parameters, for plain values: None is ``IS NULL``, a list
     ``IN`` (not empty)."""
-    quote, fields = connection.ops.quote_name, {f.name: f for f in model._meta.concrete_fields}
+    db = _db()
+    quote, fields = db.ops.quote_name, {f.name: f for f in model._meta.concrete_fields}
     tests, params = [], []
     for name, value in where.items():
         field, column = fields[name], quote(str(fields[name].column))
@@ -343,10 +353,10 @@ def _where(model: type[Model], where: dict[str, Any]) -> tuple[str, list[Any]]:
             tests.append(f"{column} IS NULL")
         elif isinstance(value, list):
             tests.append(f"{column} IN ({', '.join(['%s'] * len(value))})")
-            params += [field.get_db_prep_value(v, connection) for v in value]
+            params += [field.get_db_prep_value(v, db) for v in value]
         else:
             tests.append(f"{column} = %s")
-            params.append(field.get_db_prep_value(value, connection))
+            params.append(field.get_db_prep_value(value, db))
     return " AND ".join(tests), params
 
 
@@ -354,13 +364,14 @@ def owned_game(pk: int, owner: User) -> GameSession | None:
     """``GameSession.objects.live().filter(pk=pk, owner=owner).first()``, its SQL written here: every page
     and write of a game reads its row so, and the ORM took longer to build that query than the rest of a
     live check's work."""
+    db = _db()
     if not 1 <= pk <= ROW_ID_MAX:  # no such row (and past what the database takes as a number)
         return None
     fields = GameSession._meta.concrete_fields
-    table, quote = GameSession._meta.db_table, connection.ops.quote_name
+    table, quote = GameSession._meta.db_table, db.ops.quote_name
     tests, params = _where(GameSession, {"id": pk, "owner": owner.pk, "deleted_at": None})
     columns = ", ".join(quote(str(f.column)) for f in fields)
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         cursor.execute(f"SELECT {columns} FROM {quote(table)} WHERE {tests}", params)
         row = cursor.fetchone()
     if row is None:
@@ -368,10 +379,10 @@ def owned_game(pk: int, owner: User) -> GameSession | None:
     values = []
     for field, value in zip(fields, row, strict=True):  # converted as the ORM converts what it reads
         column = field.get_col(table)
-        for convert in [*connection.ops.get_db_converters(column), *field.get_db_converters(connection)]:
-            value = convert(value, column, connection)
+        for convert in [*db.ops.get_db_converters(column), *field.get_db_converters(db)]:
+            value = convert(value, column, db)
         values.append(value)
-    return GameSession.from_db(connection.alias, [f.attname for f in fields], values)
+    return GameSession.from_db(db.alias, [f.attname for f in fields], values)
 
 
 def changes_since(session: GameSession, version: int) -> list[dict[str, Any]] | None:
@@ -448,22 +459,23 @@ def _update(
 def _update_entries(rows: list[Entry], columns: list[str]) -> None:
     """``bulk_update`` for entries (whole numbers and a flag), its SQL written here: one UPDATE with a
     CASE per column, each value cast to its column's type (PostgreSQL cannot guess a parameter's)."""
-    quote = connection.ops.quote_name
+    db = _db()
+    quote = db.ops.quote_name
     sets = []
     params: list[Any] = []
     for name in columns:
         field = next(f for f in Entry._meta.concrete_fields if f.name == name)
-        cast = f"CAST(%s AS {field.db_type(connection)})"
+        cast = f"CAST(%s AS {field.db_type(db)})"
         sets.append(
             f"{quote(str(field.column))} = CASE {quote('id')} {' '.join([f'WHEN %s THEN {cast}'] * len(rows))} END"
         )
         for row in rows:
-            params += [row.pk, field.get_db_prep_save(getattr(row, name), connection)]
+            params += [row.pk, field.get_db_prep_save(getattr(row, name), db)]
     sql = (
         f"UPDATE {quote(Entry._meta.db_table)} SET {', '.join(sets)} "
         f"WHERE {quote('id')} IN ({', '.join(['%s'] * len(rows))})"
     )
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         cursor.execute(sql, [*params, *(row.pk for row in rows)])
 
 
