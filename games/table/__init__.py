@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -584,15 +585,28 @@ def to_sheet(session: GameSession) -> HttpResponseRedirect:
 
 
 def game_url(name: str, *args: int | str) -> str:
-    """``reverse("games:<name>", args=args)``, worked out once per process: every save's answer names a game's
-    URLs again, and Django takes a dozen microseconds to reverse one."""
-    return _reversed(get_script_prefix(), settings.ROOT_URLCONF, name, args)
+    """``reverse("games:<name>", args=args)``, from a pattern reversed once per process: every answer of a game
+    names its URLs again (a save's, seven), and Django takes a dozen microseconds to reverse one. Arguments are
+    whole numbers and slugs (ids, round numbers, actions, share tokens), which reversing leaves as they are."""
+    if not all(isinstance(arg, int) or _SLUG.fullmatch(arg) for arg in args):
+        return reverse(f"games:{name}", args=args)
+    kinds = tuple(isinstance(arg, int) for arg in args)
+    return _url_pattern(get_script_prefix(), settings.ROOT_URLCONF, name, kinds).format(*args)
 
 
-@lru_cache(maxsize=4096)
-def _reversed(prefix: str, urlconf: str, name: str, args: tuple[int | str, ...]) -> str:
+_SLUG = re.compile(r"[-a-zA-Z0-9_]+")
+
+
+@lru_cache(maxsize=256)
+def _url_pattern(prefix: str, urlconf: str, name: str, kinds: tuple[bool, ...]) -> str:
+    """The URL ``name`` reverses to with ``{0}``, ``{1}``... in its arguments' places (``kinds``: whether each is
+    a whole number): reversed with stand-ins no real argument is, which are then put back as places."""
     del prefix, urlconf  # keys of the cache only: ``reverse`` reads them itself
-    return reverse(f"games:{name}", args=args)
+    stand_ins = [9_876_543_210 + i if whole else f"zq{i}qz" for i, whole in enumerate(kinds)]
+    url = reverse(f"games:{name}", args=stand_ins).replace("{", "{{").replace("}", "}}")
+    for place, stand_in in enumerate(stand_ins):
+        url = url.replace(str(stand_in), f"{{{place}}}")
+    return url
 
 
 def fetch_url(request: HtmxHttpRequest, name: str) -> str:
