@@ -847,10 +847,14 @@ class GameRules:
         cards = info.dealt
 
         def refusal(name: str, took: int) -> str:  # worded only for a refusal: a replay checks every round
-            message = says or ngettext(
-                "{name} took {took} tricks, but there is only {cards} to take.",
-                "{name} took {took} tricks, but there are only {cards} to take.",
-                cards,
+            message = (
+                says
+                if says is not None
+                else ngettext(
+                    "{name} took {took} tricks, but there is only {cards} to take.",
+                    "{name} took {took} tricks, but there are only {cards} to take.",
+                    cards,
+                )
             )
             return message.format(name=name, took=took, cards=cards)
 

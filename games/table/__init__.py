@@ -29,7 +29,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template import Context as TemplateContext
 from django.template.loader import render_to_string
-from django.urls import get_script_prefix, reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
@@ -125,13 +125,13 @@ def game_tools(context: TemplateContext) -> SafeString:
                     )
                 else:
                     confirm = gettext("Take back %(round)s %(number)s and everything entered for it?")
-                url = game_url("undo", pk)
+                url = escape(game_url("undo", pk))
                 tools += (
                     f'<form method="post" action="{url}" hx-post="{url}"{posts} hx-confirm="{confirm % said}">\n'
                     f'{write_fields(context)}<input type="hidden" name="round" value="{info.number}">\n'
                     f'<button type="submit">{gettext("Undo last %(round)s") % said}</button>\n</form>\n'
                 )
-            url = game_url("end", pk)
+            url = escape(game_url("end", pk))
             dropped = gettext(
                 "A %(round)s still being entered is dropped. You can reopen the game afterwards."
             )
@@ -142,14 +142,14 @@ def game_tools(context: TemplateContext) -> SafeString:
                 f'<button type="submit" class="danger">{gettext("End game now")}</button>\n</form>\n</details>\n'
             )
         elif state.finished_early:
-            url = game_url("reopen", pk)
+            url = escape(game_url("reopen", pk))
             tools += (
                 f'<form method="post" action="{url}" hx-post="{url}"{posts}>\n'
                 f'{write_fields(context)}<button type="submit">{gettext("Reopen the game")}</button>\n'
                 f'<span class="hint">{gettext("It was ended early; reopen it to play on.")}</span>\n</form>\n'
             )
         if context.get("is_owner"):
-            share = game_url("share", pk)
+            share = escape(game_url("share", pk))
             tools += f'<p class="share-line"><a class="button" href="{share}">{gettext("Share this game…")}</a></p>\n'
     return mark_safe(tools + "</div>\n")  # noqa: S308 (every text in it is escaped, or a translation)
 
@@ -242,8 +242,10 @@ class Table[P: Panel]:
     leader_words = gettext_noop("bids and leads first")  # said of the round's leader to a watcher
     opening_line = gettext_noop("About to start.")  # what a watcher reads while nothing of the round is in
     says_cards = True  # whether a round's title for a watcher says the cards dealt
-    # Whether each row of ``screen`` is a round's, in order, drawn from that round and those before it only:
-    # then a write of round N leaves the rows before N as they were, and only those from N on are built.
+    # Whether each row of ``screen`` is a round's, in order, drawn from that round and those before it only,
+    # and a row after the next round to play from nothing stored (a schedule's round to come): then a write of
+    # round N leaves the rows before N and those after the next round as they were, and only those between
+    # are built.
     rows_stand_alone = False
 
     def __init__(self, game: Game) -> None:
@@ -591,7 +593,9 @@ def game_url(name: str, *args: int | str) -> str:
     if not all(isinstance(arg, int) or _SLUG.fullmatch(arg) for arg in args):
         return reverse(f"games:{name}", args=args)
     kinds = tuple(isinstance(arg, int) for arg in args)
-    return _url_pattern(get_script_prefix(), settings.ROOT_URLCONF, name, kinds).format(*args)
+    return _url_pattern(get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF, name, kinds).format(
+        *args
+    )
 
 
 _SLUG = re.compile(r"[-a-zA-Z0-9_]+")
@@ -825,7 +829,7 @@ def drawn(
         )
         body, starts = _rows_before(before, same_before) if before is not None else ("", [])
         tail, tail_starts = _rows_after(before, same_after) if before is not None and starts else ("", [])
-        rows, foot_rows = build(same_before, same_after) if starts else build(1, 0)
+        rows, foot_rows = build(same_before, same_after if tail else 0) if starts else build(1, 0)
         link = edit_url if can_write else ""
         drawn_rows = [body]
         at = len(body)

@@ -157,7 +157,7 @@ def bids_form(
     (the count then follows them); ``hint``: a hint after them.
     """
     panel, info = context["panel"], context["info"]
-    action = game_url("round-action", context["session"].pk, info.number, "bids")
+    action = escape(game_url("round-action", context["session"].pk, info.number, "bids"))
     live = f'<p class="live" data-testid="bid-live">{escape(panel.live)}</p>'
     form = (
         f'\n<form method="post" action="{action}" class="entry{" wide-chips" if panel.wide else ""}"\n'
@@ -183,13 +183,14 @@ def bids_form(
         f'\n  <p class="hint js-only">{saved}</p>\n'
         f'  <button type="submit" name="save" value="1" class="primary big nojs-only">{save}</button>\n</form>\n'
     )
-    return mark_safe(form)  # noqa: S308 (every text in it is escaped here, in write_fields or seat_row)
+    return mark_safe(form)  # noqa: S308 (every text in it is escaped here, in write_fields, trump_chips or seat_row)
 
 
 @cache
 def _bid_words(language: str | None, cards: int, seats: int) -> BidWords:
     """``BiddingTable.bid_words`` but the dealer, in ``language``: the same for every round of as many cards
-    and players, and each bids panel sends them (worked out once, the words cost a panel more than its chips)."""
+    and players, and each bids panel sends them (worked out once, the words cost a panel more than its chips).
+    Shared by every caller: copied (``|``) before any change, never changed in place."""
     del language  # a key of the cache: the words below are in the language active now, which it is
     return {
         "cards": cards,
