@@ -364,9 +364,9 @@ def owned_game(pk: int, owner: User) -> GameSession | None:
     """``GameSession.objects.live().filter(pk=pk, owner=owner).first()``, its SQL written here: every page
     and write of a game reads its row so, and the ORM took longer to build that query than the rest of a
     live check's work."""
-    db = _db()
     if not 1 <= pk <= ROW_ID_MAX:  # no such row (and past what the database takes as a number)
         return None
+    db = _db()
     fields = GameSession._meta.concrete_fields
     table, quote = GameSession._meta.db_table, db.ops.quote_name
     tests, params = _where(GameSession, {"id": pk, "owner": owner.pk, "deleted_at": None})

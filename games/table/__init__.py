@@ -827,66 +827,43 @@ def drawn(
         before = (
             cache.get(_key("sheet", session, *parts, version=session.version - 1)) if same_before else None
         )
-        body, starts = _rows_before(before, same_before) if before is not None else ("", [])
-        tail, tail_starts = _rows_after(before, same_after) if before is not None and starts else ("", [])
-        rows, foot_rows = build(same_before, same_after if tail else 0) if starts else build(1, 0)
+        was = _split(before) if before is not None else []
+        # The rows the write left as they were: those before its round (when that version drew it and rows
+        # before it), then those after the next round.
+        numbers = [number for number, _ in was]
+        head = was[: numbers.index(same_before)] if same_before in numbers else []
+        tail = [(number, row) for number, row in was if same_after and number > same_after] if head else []
+        rows, foot_rows = build(same_before, same_after if tail else 0) if head else build(1, 0)
         link = edit_url if can_write else ""
-        drawn_rows = [body]
-        at = len(body)
-        for row in rows:
-            starts.append((row.number, at))
-            drawn_rows.append(draw_row(row, link, word))
-            at += len(drawn_rows[-1])
-        starts += [(number, at + start) for number, start in tail_starts]
-        found = "".join(drawn_rows) + tail, starts, draw_foot(foot_rows)
+        drawn_rows = [*head, *((row.number, draw_row(row, link, word)) for row in rows), *tail]
+        starts, at = [], 0
+        for number, row in drawn_rows:
+            starts.append((number, at))
+            at += len(row)
+        found = "".join(row for _, row in drawn_rows), starts, draw_foot(foot_rows)
         cache.set(_key("sheet", session, *parts), found)
-        if before is not None and body:
-            changed = _changed_rows(before, found, len(body))
+        if head:
+            changed = _changed_rows(was[len(head) :], drawn_rows[len(head) :])
     body, _, foot = found
     # Every text in them is escaped above.
     return Drawn(mark_safe(body), mark_safe(foot), None if changed is None else mark_safe(changed))  # noqa: S308
 
 
-def _changed_rows(before: DrawnRows, after: DrawnRows, at: int) -> str | None:
-    """The rows of ``after`` from offset ``at`` on that differ from ``before``'s, each marked to swap itself
-    out of band; None when the rows from there on are not the same rounds (a row added or gone)."""
+def _split(found: DrawnRows) -> list[tuple[int, str]]:
+    """A kept drawing's body rows, each with the round it draws."""
+    body, starts, _ = found
+    ends = [start for _, start in starts[1:]] + [len(body)]
+    return [(number, body[start:end]) for (number, start), end in zip(starts, ends, strict=True)]
 
-    def rows(found: DrawnRows) -> list[tuple[int, str]]:
-        body, starts, _ = found
-        ends = [start for _, start in starts[1:]] + [len(body)]
-        return [
-            (number, body[start:end])
-            for (number, start), end in zip(starts, ends, strict=True)
-            if start >= at
-        ]
 
-    old, new = rows(before), rows(after)
+def _changed_rows(old: list[tuple[int, str]], new: list[tuple[int, str]]) -> str | None:
+    """The rows of ``new`` that differ from ``old``'s, each marked to swap itself out of band; None when they
+    are not the same rounds (a row added or gone)."""
     if [number for number, _ in old] != [number for number, _ in new]:
         return None
     return "".join(
         f'<tr hx-swap-oob="true"{row[3:]}' for (_, row), (_, was) in zip(new, old, strict=True) if row != was
     )
-
-
-def _rows_before(found: DrawnRows, number: int) -> tuple[str, list[tuple[int, int]]]:
-    """The drawn rows of the rounds before ``number`` and where each starts ("" and none when ``found``
-    has no row of that round)."""
-    body, starts, _ = found
-    cut = next((i for i, (round_number, _) in enumerate(starts) if round_number == number), None)
-    if not cut:
-        return "", []
-    return body[: starts[cut][1]], starts[:cut]
-
-
-def _rows_after(found: DrawnRows, number: int) -> tuple[str, list[tuple[int, int]]]:
-    """The drawn rows of the rounds after ``number`` (none when ``number`` is 0) and where each starts
-    among them."""
-    body, starts, _ = found
-    after = [(round_number, start) for round_number, start in starts if number and round_number > number]
-    if not after:
-        return "", []
-    at = after[0][1]
-    return body[at:], [(round_number, start - at) for round_number, start in after]
 
 
 def _key(kind: str, session: GameSession, *parts: object, version: int | None = None) -> str:
